@@ -1,0 +1,74 @@
+"""A season and a policy as clingo symbols.
+
+User text (ids, names, stoppage labels) only ever travels inside clingo.String;
+codes from the closed vocabulary become constants after validation.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from .policy import Policy
+from .season import Season
+
+
+def _const(name: str) -> Symbol:
+    return Function(name)
+
+
+def _fact(name: str, *args) -> Symbol:
+    return Function(name, list(args))
+
+
+def policy_facts(policy: Policy) -> Iterator[Symbol]:
+    yield _fact("policy", _const("layers"), _const(policy.layers))
+    yield _fact("policy", _const("countedonce"), _const("true" if policy.late_game_counted_once else "false"))
+    yield _fact("policy", _const("latewindow"), Number(policy.late_window_minutes))
+
+
+def season_facts(season: Season) -> Iterator[Symbol]:
+    s = season.settings
+    yield _fact("setting", _const("clock"), _const(s.clock))
+    yield _fact("setting", _const("periodminutes"), Number(s.period_minutes))
+    yield _fact("setting", _const("regulationperiods"), Number(s.regulation_periods))
+    for kind, minutes in sorted(s.pim.items()):
+        yield _fact("pim", _const(kind), Number(minutes))
+    for team in season.teams.values():
+        yield _fact("team", String(team.id))
+    for p in season.people.values():
+        yield _fact("person", String(p.id), String(p.team), _const(p.role))
+        if p.affiliate:
+            yield _fact("affiliate", String(p.id))
+    for g in season.games:
+        yield from game_facts(season, g)
+
+
+def game_facts(season: Season, g) -> Iterator[Symbol]:
+    gid = String(g.id)
+    yield _fact("game", gid, String(g.home), String(g.away), _const(g.kind))
+    day = _dt.date.fromisoformat(g.date).toordinal()
+    start = -1 if g.start is None else int(g.start[:2]) * 60 + int(g.start[3:])
+    yield _fact("gamekey", gid, Number(day), Number(start), Number(g.index))
+    for team, persons in (g.dressed or {}).items():
+        yield _fact("dressedlist", gid, String(team))
+        for pid in persons:
+            yield _fact("dressed", gid, String(team), String(pid))
+    for inc in g.incidents:
+        i = Number(inc.number)
+        yield _fact("incident", gid, i, String(inc.person), _const(inc.infraction))
+        for pen in inc.penalties:
+            yield _fact("penalty", gid, i, _const(pen))
+        if inc.period == "pre":
+            yield _fact("pregame", gid, i)
+        elif inc.period == "post":
+            yield _fact("postgame", gid, i)
+        else:
+            yield _fact("period", gid, i, Number(season.overtime_number(inc.period)))
+            yield _fact("clock", gid, i, Number(inc.seconds))
+        if inc.minutes is not None:
+            yield _fact("writtenminutes", gid, i, Number(inc.minutes))
+        if inc.stoppage is not None:
+            yield _fact("writtenstoppage", gid, i, String(inc.stoppage))

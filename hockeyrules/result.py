@@ -1,0 +1,144 @@
+"""The model read back into result@1 (result-format.md)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .errors import Problem
+from .policy import Policy
+from .season import Season
+
+FORMAT = "hockeyrules/result@1"
+
+
+@dataclass(frozen=True)
+class Component:
+    rule: str
+    layer: str
+    games: int
+    indefinite: bool
+    late: bool
+    incident: int | None
+    team_event: str | None = None
+
+    @property
+    def sort_key(self) -> tuple:
+        # by incident, then rule id in plain string order; team events last
+        if self.incident is None:
+            return (1, 0, self.rule, self.team_event or "")
+        return (0, self.incident, self.rule, "")
+
+    def to_dict(self) -> dict:
+        out = {"rule": self.rule, "layer": self.layer, "games": self.games,
+               "indefinite": self.indefinite, "late": self.late, "incident": self.incident}
+        if self.team_event is not None:
+            out["team_event"] = self.team_event
+        return out
+
+
+@dataclass(frozen=True)
+class Suspension:
+    person: str
+    name: str
+    team: str
+    role: str
+    game: str
+    date: str
+    games: int
+    indefinite: bool
+    governing_games: int
+    league_games: int
+    components: tuple
+
+    def to_dict(self) -> dict:
+        return {
+            "person": self.person, "name": self.name, "team": self.team, "role": self.role,
+            "game": self.game, "date": self.date, "games": self.games, "indefinite": self.indefinite,
+            "governing_games": self.governing_games, "league_games": self.league_games,
+            "components": [c.to_dict() for c in self.components],
+        }
+
+
+@dataclass
+class Result:
+    league: str
+    season: str
+    policy: Policy
+    suspensions: list
+    warnings: list
+    stats: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "league": self.league,
+            "season": self.season,
+            "policy": self.policy.to_dict(),
+            "suspensions": [s.to_dict() for s in self.suspensions],
+            "warnings": [w.to_dict() for w in self.warnings],
+        }
+
+
+def _text(sym) -> str:
+    return sym.string
+
+
+def read_model(season: Season, policy: Policy, symbols) -> Result:
+    """Assemble result@1 from the shown atoms; decides nothing itself."""
+    components = defaultdict(list)
+    parts: dict = {}
+    totals: dict = {}
+    indefinite: set = set()
+    listed: set = set()
+    warnings: list[Problem] = list(season.warnings)
+    games = {g.id: g for g in season.games}
+    for sym in symbols:
+        name, args = sym.name, sym.arguments
+        if name == "component":
+            person, game, source, rule, layer, n, d, late = args
+            if source.type == source.type.Number:
+                incident, team = source.number, None
+            else:
+                incident, team = None, _text(source.arguments[0])
+            components[(_text(person), _text(game))].append(Component(
+                _text(rule), layer.name, n.number, d.number == 1, late.number == 1, incident, team))
+        elif name == "part":
+            parts[(_text(args[0]), _text(args[1]), args[2].name)] = args[3].number
+        elif name == "total":
+            totals[(_text(args[0]), _text(args[1]))] = args[2].number
+        elif name == "indefinite":
+            indefinite.add((_text(args[0]), _text(args[1])))
+        elif name == "suspension":
+            listed.add((_text(args[0]), _text(args[1])))
+        elif name == "nocoach":
+            rule, team, game = (_text(a) for a in args)
+            g = games[game]
+            warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
+                                             f"but the team has no head coach for that game"))
+        elif name == "warning" and args[0].name == "cfbminorwithoutgm":
+            g = games[_text(args[1])]
+            inc = g.incidents[args[2].number - 1]
+            warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
+                                    inc.line))
+    suspensions = []
+    for key in listed:
+        pid, gid = key
+        person, game = season.people[pid], games[gid]
+        suspensions.append(Suspension(
+            person=pid, name=person.name, team=person.team, role=person.role, game=gid, date=game.date,
+            games=totals[key], indefinite=key in indefinite,
+            governing_games=parts[(pid, gid, "governing")], league_games=parts[(pid, gid, "league")],
+            components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
+        ))
+    suspensions.sort(key=lambda s: (games[s.game].order, s.person))
+    warnings.sort(key=_where_key)
+    return Result(season.league, season.season, policy, suspensions, warnings)
+
+
+def _where_key(p: Problem) -> tuple:
+    """Order locations as a reader would: games[2] before games[10]."""
+    import re
+
+    parts = tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"[\[\].]+", p.where) if x)
+    return (parts, p.message)

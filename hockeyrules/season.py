@@ -1,0 +1,505 @@
+"""The season model (format hockeyrules/season@1) and its validation.
+
+The whole file is checked before anything is computed: every problem is
+collected with its location, and an InputError carries them all.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import vocabulary as vocab
+from .errors import InputError, Problem
+from .loader import Located, read, render_path
+
+FORMAT = "hockeyrules/season@1"
+_CLOCK_RE = re.compile(r"^(\d{1,3}):(\d{2})$")
+_START_RE = re.compile(r"^(\d{1,2}):(\d{2})$")
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    clock: str
+    period_minutes: int = 20
+    regulation_periods: int = 3
+    roster_limit: int = 20
+    max_affiliate_games: int = 10
+    pim: dict = field(default_factory=lambda: dict(vocab.DEFAULT_PIM))
+
+
+@dataclass(frozen=True)
+class Team:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Person:
+    id: str
+    name: str
+    team: str
+    role: str
+    affiliate: bool = False
+    registered_team: str | None = None
+
+
+@dataclass(frozen=True)
+class Incident:
+    number: int            # 1-based position in the game's incidents list
+    person: str
+    period: Any            # as written: an int, "OT", "pre" or "post"
+    time: str | None       # as written, mm:ss
+    seconds: int | None
+    infraction: str
+    penalties: tuple
+    minutes: int | None    # as written; None: the settings' pim apply
+    stoppage: str | None
+    where: str
+    line: int | None
+
+    @property
+    def phase(self) -> str:
+        return self.period if self.period in ("pre", "post") else "game"
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    index: int             # 0-based position in the file
+    date: str
+    start: str | None
+    home: str
+    away: str
+    kind: str
+    dressed: dict | None
+    incidents: tuple
+    where: str
+    line: int | None
+
+    @property
+    def order(self) -> tuple:
+        """Season order: date, start (a game without one first), file order."""
+        return (self.date, self.start is not None, self.start or "", self.index)
+
+
+@dataclass
+class Season:
+    league: str
+    season: str
+    settings: Settings
+    teams: dict
+    people: dict
+    games: list
+    decisions: list
+    warnings: list
+    source: str = "<season>"
+
+    def overtime_number(self, period) -> int | None:
+        """Numeric period of an incident in the game ("OT": the first overtime)."""
+        if period == "OT":
+            return self.settings.regulation_periods + 1
+        return period if isinstance(period, int) else None
+
+
+class _Checker:
+    """Collects problems while reading one file."""
+
+    def __init__(self, located: Located, source: str):
+        self.located = located
+        self.source = source
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def error(self, path: tuple, message: str) -> None:
+        self.problems.append(Problem(render_path(path), message, self.located.line(path)))
+
+    def warn(self, path: tuple, message: str) -> None:
+        self.warnings.append(Problem(render_path(path), message, self.located.line(path)))
+
+    def mapping(self, value, path: tuple, known: tuple) -> dict | None:
+        if not isinstance(value, dict):
+            self.error(path, f"expected a mapping, got {_kind(value)}")
+            return None
+        for key in value:
+            if key not in known:
+                self.warn(path + (key,), f"unknown field {key!r} ignored (known: {', '.join(known)})")
+        return value
+
+    def text(self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False):
+        if key not in obj or obj[key] is None:
+            if required:
+                self.error(path + (key,), "missing")
+            return default
+        value = obj[key]
+        if not isinstance(value, str):
+            self.error(path + (key,), f"expected text, got {_kind(value)} {value!r} (quote it)")
+            return default
+        if nonempty and not value:
+            self.error(path + (key,), "must not be empty")
+            return default
+        return value
+
+    def integer(self, obj: dict, key: str, path: tuple, default: int, minimum: int):
+        if key not in obj or obj[key] is None:
+            return default
+        value = obj[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path + (key,), f"expected a whole number, got {_kind(value)} {value!r}")
+            return default
+        if value < minimum:
+            self.error(path + (key,), f"must be at least {minimum}, got {value}")
+            return default
+        return value
+
+    def choice(self, obj: dict, key: str, path: tuple, options, required=True, default=None):
+        value = self.text(obj, key, path, required=required, default=None)
+        if value is None:
+            return default
+        if value not in options:
+            near = vocab.closest(value, options)
+            hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(options)}"
+            self.error(path + (key,), f"unknown value {value!r}{hint}")
+            return default
+        return value
+
+    def items(self, obj: dict, key: str, path: tuple, required=True) -> list:
+        if key not in obj or obj[key] is None:
+            if required:
+                self.error(path + (key,), "missing")
+            return []
+        value = obj[key]
+        if not isinstance(value, list):
+            self.error(path + (key,), f"expected a list, got {_kind(value)}")
+            return []
+        return value
+
+
+def _kind(value) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
+_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions")
+_SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
+_TEAM = ("id", "name")
+_PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
+_GAME = ("id", "date", "start", "home", "away", "kind", "dressed", "incidents")
+_INCIDENT = ("person", "period", "time", "infraction", "penalties", "minutes", "stoppage")
+
+
+def _settings(c: _Checker, raw) -> Settings:
+    path = ("settings",)
+    obj = c.mapping(raw, path, _SETTINGS) if raw is not None else None
+    if obj is None:
+        if raw is None:
+            c.error(path + ("clock",), "missing: say how incident times are written (remaining or elapsed)")
+        return Settings(clock="remaining")
+    clock = c.choice(obj, "clock", path, vocab.CLOCKS, default="remaining")
+    pim = dict(vocab.DEFAULT_PIM)
+    raw_pim = obj.get("pim")
+    if raw_pim is not None:
+        pim_map = c.mapping(raw_pim, path + ("pim",), vocab.PENALTIES)
+        for key in pim_map or {}:
+            if key in vocab.PENALTIES:
+                pim[key] = c.integer(pim_map, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0)
+    return Settings(
+        clock=clock,
+        period_minutes=c.integer(obj, "period_minutes", path, 20, 1),
+        regulation_periods=c.integer(obj, "regulation_periods", path, 3, 1),
+        roster_limit=c.integer(obj, "roster_limit", path, 20, 1),
+        max_affiliate_games=c.integer(obj, "max_affiliate_games", path, 10, 0),
+        pim=pim,
+    )
+
+
+def _unique_id(c: _Checker, obj: dict, path: tuple, seen: dict, what: str):
+    ident = c.text(obj, "id", path, nonempty=True)
+    if ident is None:
+        return None
+    if ident in seen:
+        c.error(path + ("id",), f"duplicate {what} id {ident!r} (first at {seen[ident]})")
+        return None
+    seen[ident] = render_path(path)
+    return ident
+
+
+def _teams(c: _Checker, raw: list) -> dict:
+    teams, seen = {}, {}
+    for i, item in enumerate(raw):
+        path = ("teams", i)
+        obj = c.mapping(item, path, _TEAM)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "team")
+        name = c.text(obj, "name", path, required=False, default=ident)
+        if ident is not None:
+            teams[ident] = Team(ident, name if name is not None else ident)
+    return teams
+
+
+def _people(c: _Checker, raw: list, teams: dict) -> dict:
+    people, seen = {}, {}
+    for i, item in enumerate(raw):
+        path = ("people", i)
+        obj = c.mapping(item, path, _PERSON)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "person")
+        name = c.text(obj, "name", path, required=False)
+        team = c.text(obj, "team", path, nonempty=True)
+        if team is not None and team not in teams:
+            c.error(path + ("team",), f"unknown team {team!r}")
+            team = None
+        role = c.choice(obj, "role", path, vocab.ROLES)
+        affiliate = obj.get("affiliate", False)
+        if affiliate is None:
+            affiliate = False
+        if not isinstance(affiliate, bool):
+            c.error(path + ("affiliate",), f"expected true or false, got {_kind(affiliate)}")
+            affiliate = False
+        registered = c.text(obj, "registered_team", path, required=False)
+        if ident is not None and team is not None and role is not None:
+            people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered)
+    return people
+
+
+def _date(c: _Checker, obj: dict, path: tuple):
+    value = c.text(obj, "date", path)
+    if value is None:
+        return None
+    if not _DATE_RE.match(value):
+        c.error(path + ("date",), f"not a date: {value!r} (expected YYYY-MM-DD)")
+        return None
+    try:
+        _dt.date.fromisoformat(value)
+    except ValueError:
+        c.error(path + ("date",), f"not a date: {value!r}")
+        return None
+    return value
+
+
+def _start(c: _Checker, obj: dict, path: tuple):
+    value = c.text(obj, "start", path, required=False)
+    if value is None:
+        return None
+    m = _START_RE.match(value)
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        c.error(path + ("start",), f"not a time of day: {value!r} (expected HH:MM)")
+        return None
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _period(c: _Checker, obj: dict, path: tuple):
+    if "period" not in obj or obj["period"] is None:
+        c.error(path + ("period",), "missing")
+        return None
+    value = obj["period"]
+    if isinstance(value, str) and value in ("pre", "post", "OT"):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        c.error(path + ("period",), f"not a period: {value!r} (1, 2, ..., OT, pre or post)")
+        return None
+    if value < 1:
+        c.error(path + ("period",), f"period {value} is outside the game (periods start at 1)")
+        return None
+    return value
+
+
+def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
+    """The time as written and its seconds; None for pre/post."""
+    raw = obj.get("time")
+    if period in ("pre", "post"):
+        if raw is not None:
+            c.warn(path + ("time",), f"a time is not read for a {period}-game line; ignored")
+        return None, None
+    if raw is None:
+        if period is not None:
+            c.error(path + ("time",), "missing: a line in the game needs its clock time (mm:ss)")
+        return None, None
+    if not isinstance(raw, str) or not _CLOCK_RE.match(raw):
+        c.error(path + ("time",), f"not a clock time: {raw!r} (expected mm:ss)")
+        return None, None
+    m = _CLOCK_RE.match(raw)
+    minutes, seconds = int(m.group(1)), int(m.group(2))
+    if seconds > 59:
+        c.error(path + ("time",), f"not a clock time: {raw!r} (seconds above 59)")
+        return None, None
+    total = minutes * 60 + seconds
+    if total > settings.period_minutes * 60:
+        c.error(path + ("time",), f"{raw} lies outside a {settings.period_minutes}-minute period")
+        return None, None
+    return raw, total
+
+
+def _penalties(c: _Checker, obj: dict, path: tuple):
+    raw = obj.get("penalties")
+    if raw is None:
+        c.error(path + ("penalties",), "missing")
+        return None
+    if not isinstance(raw, list):
+        c.error(path + ("penalties",), f"expected a list, got {_kind(raw)}")
+        return None
+    if not raw:
+        c.error(path + ("penalties",), "empty: name at least one penalty")
+        return None
+    ok, seen = True, set()
+    for j, pen in enumerate(raw):
+        if pen not in vocab.PENALTIES:
+            near = vocab.closest(pen, vocab.PENALTIES)
+            hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(vocab.PENALTIES)}"
+            c.error(path + ("penalties", j), f"unknown penalty type {pen!r}{hint}")
+            ok = False
+        elif pen in seen:
+            c.error(path + ("penalties", j), f"penalty {pen!r} repeated on one line")
+            ok = False
+        seen.add(pen)
+    return tuple(raw) if ok else None
+
+
+def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, people: dict, settings: Settings):
+    obj = c.mapping(item, path, _INCIDENT)
+    if obj is None:
+        return None
+    person = c.text(obj, "person", path, nonempty=True)
+    if person is not None:
+        if person not in people:
+            c.error(path + ("person",), f"unknown person {person!r}")
+            person = None
+        elif None not in game_teams and people[person].team not in game_teams:
+            c.error(path + ("person",), f"{person!r} plays for {people[person].team!r}, "
+                                        f"on neither team of the game ({game_teams[0]} v {game_teams[1]})")
+            person = None
+    period = _period(c, obj, path)
+    time, seconds = _clock(c, obj, path, period, settings)
+    infraction = c.text(obj, "infraction", path)
+    if infraction is not None and infraction not in vocab.INFRACTIONS:
+        near = vocab.closest(infraction, vocab.INFRACTIONS)
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        c.error(path + ("infraction",), f"unknown infraction code {infraction!r}{hint}")
+        infraction = None
+    penalties = _penalties(c, obj, path)
+    minutes = None
+    if obj.get("minutes") is not None:
+        value = obj["minutes"]
+        if isinstance(value, bool) or not isinstance(value, int):
+            c.error(path + ("minutes",), f"expected a whole number of minutes, got {_kind(value)}")
+        elif value < 0:
+            c.error(path + ("minutes",), f"negative minutes: {value}")
+        else:
+            minutes = value
+    stoppage = obj.get("stoppage")
+    if stoppage is not None:
+        if isinstance(stoppage, bool) or not isinstance(stoppage, (str, int)):
+            c.error(path + ("stoppage",), f"expected text, got {_kind(stoppage)}")
+            stoppage = None
+        else:
+            stoppage = str(stoppage)
+    if None in (person, period, infraction, penalties) or (period not in ("pre", "post") and seconds is None):
+        return None
+    return Incident(number, person, period, time, seconds, infraction, penalties, minutes, stoppage,
+                    render_path(path), c.located.line(path))
+
+
+def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        c.error(path, f"expected a mapping of team to persons, got {_kind(raw)}")
+        return None
+    out = {}
+    for team, names in raw.items():
+        tpath = path + (team,)
+        if team not in game_teams:
+            c.error(tpath, f"team {team!r} does not play in this game")
+            continue
+        if not isinstance(names, list):
+            c.error(tpath, f"expected a list of person ids, got {_kind(names)}")
+            continue
+        ids = []
+        for k, pid in enumerate(names):
+            if not isinstance(pid, str) or pid not in people:
+                c.error(tpath + (k,), f"unknown person {pid!r}")
+            elif pid in ids:
+                c.warn(tpath + (k,), f"{pid!r} listed twice")
+            else:
+                ids.append(pid)
+        out[team] = tuple(ids)
+    return out
+
+
+def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings) -> list:
+    games, seen = [], {}
+    for i, item in enumerate(raw):
+        path = ("games", i)
+        obj = c.mapping(item, path, _GAME)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "game")
+        date = _date(c, obj, path)
+        start = _start(c, obj, path)
+        sides = []
+        for side in ("home", "away"):
+            team = c.text(obj, side, path, nonempty=True)
+            if team is not None and team not in teams:
+                c.error(path + (side,), f"unknown team {team!r}")
+                team = None
+            sides.append(team)
+        home, away = sides
+        if home is not None and home == away:
+            c.error(path + ("away",), f"home and away are the same team {home!r}")
+        kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
+        dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
+        incidents = []
+        for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
+            incidents.append(_incident(c, inc, path + ("incidents", j), j + 1, (home, away), people, settings))
+        if ident is None or date is None or home is None or away is None or kind is None:
+            continue
+        games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
+                          render_path(path), c.located.line(path)))
+    return games
+
+
+def validate(located: Located, source: str = "<season>") -> Season:
+    """Check a whole season; return it, or raise InputError with every problem."""
+    c = _Checker(located, source)
+    top = c.mapping(located.data, (), _TOP)
+    if top is None:
+        raise InputError(source, c.problems)
+    fmt = top.get("format")
+    if fmt != FORMAT:
+        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {fmt!r}")
+    league = top.get("league")
+    season_name = top.get("season")
+    for key, value in (("league", league), ("season", season_name)):
+        if value is not None and not isinstance(value, (str, int)):
+            c.error((key,), f"expected text, got {_kind(value)}")
+    settings = _settings(c, top.get("settings"))
+    teams = _teams(c, c.items(top, "teams", ()))
+    people = _people(c, c.items(top, "people", ()), teams)
+    games = _games(c, c.items(top, "games", ()), teams, people, settings)
+    decisions = c.items(top, "decisions", (), required=False)
+    if c.problems:
+        raise InputError(source, c.problems)
+    return Season(
+        league="" if league is None else str(league),
+        season="" if season_name is None else str(season_name),
+        settings=settings, teams=teams, people=people, games=games,
+        decisions=decisions, warnings=c.warnings, source=source,
+    )
+
+
+def load(path: str | Path) -> Season:
+    """Read and check a season file."""
+    return validate(read(path), str(path))
+
+
+def from_data(data: dict, source: str = "<season>") -> Season:
+    """Check a season given as plain data (already parsed JSON or YAML)."""
+    return validate(Located(data), source)

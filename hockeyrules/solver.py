@@ -1,0 +1,83 @@
+"""Ground and solve the encoding over a set of facts; return the shown atoms.
+
+The encoding is stratified: grounding computes the one answer set, and the
+solver only confirms it. Facts enter through the backend, never as text.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+
+import clingo
+
+# One file per part of the rulebook, plus the generic machinery that reads them.
+ENCODING = (
+    "interface.lp",
+    "definitions.lp",
+    "rows.lp",
+    "ladders.lp",
+    "hc_section1_maltreatment.lp",
+    "hc_section2_majors.lp",
+    "hc_section3_match.lp",
+    "hc_section4_fighting.lp",
+    "hc_section5_other.lp",
+    "hm_checking_from_behind.lp",
+    "league_bylaw10.lp",
+    "combination.lp",
+    "show.lp",
+)
+
+
+def encoding_text(name: str) -> str:
+    return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
+
+
+@dataclass
+class Solution:
+    symbols: list
+    stats: dict = field(default_factory=dict)
+
+
+class EncodingError(RuntimeError):
+    """The encoding itself is broken (never the user's input)."""
+
+
+def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = ()) -> Solution:
+    messages: list[str] = []
+
+    def logger(code, message):
+        messages.append(message)
+
+    ctl = clingo.Control(["--models=1"], logger=logger, message_limit=50)
+    t0 = time.perf_counter()
+    for name in ENCODING:
+        ctl.add("base", [], encoding_text(name))
+    for text in programs:
+        ctl.add("base", [], text)
+    count = 0
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+            count += 1
+    t1 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t2 = time.perf_counter()
+    found: list = []
+    result = ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
+    t3 = time.perf_counter()
+    if not result.satisfiable or not found:
+        raise EncodingError("the encoding has no answer set:\n" + "\n".join(messages))
+    lp = ctl.statistics["problem"]["lp"]
+    stats = {
+        "facts": count,
+        "atoms": int(lp["atoms"]),
+        "rules": int(lp["rules"]),
+        "load_seconds": t1 - t0,
+        "ground_seconds": t2 - t1,
+        "solve_seconds": t3 - t2,
+        "messages": messages,
+    }
+    return Solution(found[0], stats)
