@@ -40,9 +40,10 @@ def render_path(path: tuple) -> str:
 class Located:
     """Plain data read from a file, with the line where each path starts."""
 
-    def __init__(self, data, lines: dict[tuple, int] | None = None):
+    def __init__(self, data, lines: dict[tuple, int] | None = None, problems: list | None = None):
         self.data = data
         self.lines = lines or {}
+        self.problems = problems or []  # found while reading (a refused tag): reported with the rest
 
     def line(self, path: tuple) -> int | None:
         while path:
@@ -106,9 +107,7 @@ def parse_yaml(text: str, source: str) -> Located:
     lines: dict[tuple, int] = {}
     problems: list[Problem] = []
     data = _walk(root, (), lines, problems)
-    if problems:
-        raise InputError(source, problems)
-    return Located(data, lines)
+    return Located(data, lines, problems)
 
 
 def parse_json(text: str, source: str) -> Located:

@@ -112,10 +112,13 @@ class _Checker:
     def __init__(self, located: Located, source: str):
         self.located = located
         self.source = source
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = list(located.problems)
         self.warnings: list[Problem] = []
+        self._reported = {p.where for p in located.problems}
 
     def error(self, path: tuple, message: str) -> None:
+        if render_path(path) in self._reported:
+            return  # the reader already said what is wrong here
         self.problems.append(Problem(render_path(path), message, self.located.line(path)))
 
     def warn(self, path: tuple, message: str) -> None:
@@ -486,7 +489,7 @@ def validate(located: Located, source: str = "<season>") -> Season:
     games = _games(c, c.items(top, "games", ()), teams, people, settings)
     decisions = c.items(top, "decisions", (), required=False)
     if c.problems:
-        raise InputError(source, c.problems)
+        raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
     return Season(
         league="" if league is None else str(league),
         season="" if season_name is None else str(season_name),

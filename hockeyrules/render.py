@@ -1,0 +1,82 @@
+"""Result as text for people (a table), and as CSV and JSON for tools."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import unicodedata
+
+
+def to_json(data: dict) -> str:
+    """Deterministic JSON: the same result prints the same bytes."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def games_text(games: int, indefinite: bool) -> str:
+    return f"indefinite, min {games}" if indefinite else str(games)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _cell(text: str, width: int) -> str:
+    text = " ".join(str(text).split())  # a newline in a name must not break the table
+    if _width(text) > width:
+        while _width(text) > width - 1:
+            text = text[:-1]
+        text += "…"
+    return text + " " * (width - _width(text))
+
+
+def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = None) -> str:
+    """A plain fixed-width table (no colours, no terminal probing: byte-stable)."""
+    cols = len(headers)
+    if widths is None:
+        widths = [max([_width(h)] + [_width(" ".join(str(r[i]).split())) for r in rows]) for i in range(cols)]
+    lines = ["  ".join(_cell(h, w) for h, w in zip(headers, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for row in rows:
+        lines.append("  ".join(_cell(c, w) for c, w in zip(row, widths)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def suspensions_table(result: dict) -> str:
+    rows = []
+    for s in result["suspensions"]:
+        rules = " ".join(dict.fromkeys(c["rule"] for c in s["components"]))
+        rows.append([s["date"], s["game"], s["team"], s["person"], s["name"], s["role"],
+                     games_text(s["games"], s["indefinite"]),
+                     f"{s['governing_games']}+{s['league_games']}", rules])
+    headers = ["date", "game", "team", "person", "name", "role", "games", "gov+league", "rules"]
+    widths = None
+    if rows:
+        widths = [max([len(head)] + [_width(r[i]) for r in rows]) for i, head in enumerate(headers)]
+        widths[4] = min(widths[4], 24)  # long names are cut, never the rule ids
+    out = [f"{result['league']} {result['season']}: suspensions "
+           f"(layers: {result['policy']['layers']}, late game counted once: "
+           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'})\n\n"]
+    out.append(table(headers, rows, widths) if rows else "no suspensions\n")
+    total = sum(s["games"] for s in result["suspensions"])
+    indefinite = sum(1 for s in result["suspensions"] if s["indefinite"])
+    people = len({s["person"] for s in result["suspensions"]})
+    out.append(f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
+               f" (indefinite ones at their minimum), {indefinite} indefinite\n")
+    return "".join(out)
+
+
+CSV_FIELDS = ["person", "name", "team", "role", "game", "date", "games", "indefinite",
+              "governing_games", "league_games", "rules"]
+
+
+def suspensions_csv(result: dict) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for s in result["suspensions"]:
+        rules = " ".join(c["rule"] for c in s["components"])
+        writer.writerow([s["person"], s["name"], s["team"], s["role"], s["game"], s["date"],
+                         s["games"], "true" if s["indefinite"] else "false",
+                         s["governing_games"], s["league_games"], rules])
+    return buf.getvalue()
