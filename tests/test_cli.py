@@ -1,0 +1,67 @@
+"""The command line: outputs and their stability."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hockeyrules.cli import main
+
+EXAMPLE = Path(__file__).parent / "contract" / "worked-example.yaml"
+SIX = Path(__file__).parent / "contract" / "six-teams-elapsed.json"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_json_is_result_at_1_on_stdout_and_nothing_else():
+    res = run("suspensions", EXAMPLE, "--format", "json")
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    assert data["format"] == "hockeyrules/result@1"
+    assert [s["games"] for s in data["suspensions"]] == [1, 5]
+
+
+def test_the_policy_options_reach_the_engine():
+    res = run("suspensions", EXAMPLE, "--format", "json", "--layers", "max", "--no-late-game-counted-once")
+    data = json.loads(res.stdout)
+    assert data["policy"] == {"layers": "max", "late_game_counted_once": False}
+    # worked example: hc:4.8(c) now adds its game (governing 3 + 1), league 2 -> max 4
+    assert [s["games"] for s in data["suspensions"]] == [1, 4]
+
+
+def test_the_table_shows_person_team_game_date_games_and_rules():
+    res = run("suspensions", EXAMPLE)
+    assert res.exit_code == 0
+    row = next(line for line in res.stdout.splitlines() if line.startswith("2025-10-08"))
+    for cell in ("G2", "A1", "Player A1", "5", "3+2", "hc:7.2(b) hc:s2-majors/2 league:10.02"):
+        assert cell in row
+    assert "2 suspensions of 1 persons, 6 games" in res.stdout
+
+
+def test_the_table_writes_indefinite_with_its_minimum():
+    res = run("suspensions", SIX)
+    assert "indefinite, min " in res.stdout
+
+
+def test_csv_has_one_row_per_suspension():
+    res = run("suspensions", SIX, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    expected = json.loads((SIX.parent / "six-teams-elapsed.expected.json").read_text())
+    assert len(rows) == len(expected["suspensions"])
+    assert rows[0]["person"] == expected["suspensions"][0]["person"]
+    assert rows[0]["rules"] == " ".join(c["rule"] for c in expected["suspensions"][0]["components"])
+
+
+def test_two_processes_print_the_same_bytes():
+    cmd = [sys.executable, "-m", "hockeyrules.cli", "suspensions", str(SIX), "--format", "json"]
+    first = subprocess.run(cmd, capture_output=True, check=True).stdout
+    second = subprocess.run(cmd, capture_output=True, check=True, env={"PYTHONHASHSEED": "123"}).stdout
+    assert first == second and first.startswith(b"{")
