@@ -71,8 +71,14 @@ def test_reordering_the_games_of_a_file_changes_nothing(games, rnd):
     assert first == second
 
 
+# The one exception the catalog itself makes: the 10.4(e) coach rows take their
+# lateness from the team's earliest bench-leaving line, so an earlier, not late,
+# bench-leaving line lowers the coach's late value (tests/rules/hc_section4_fighting).
+not_bench_leaving = incident.filter(lambda i: i["infraction"] not in ("first_off_bench", "left_bench"))
+
+
 @common
-@given(season_games, st.integers(min_value=0, max_value=5), incident)
+@given(season_games, st.integers(min_value=0, max_value=5), not_bench_leaving)
 def test_adding_an_incident_never_lowers_a_persons_season_total(games, at, extra):
     data = make(games)
     before = totals(evaluate(data).to_dict())
