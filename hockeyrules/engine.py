@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterable
 from pathlib import Path
+
+import clingo
 
 from . import season as season_mod
 from .facts import policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import solve
+from .solver import encoding_text, solve
 
 
 def as_season(season) -> Season:
@@ -25,6 +28,26 @@ def as_season(season) -> Season:
     raise TypeError(f"cannot read a season from {type(season).__name__}")
 
 
+def as_policy(policy: Policy | None, options: dict) -> Policy:
+    if policy is None:
+        return Policy(**options)
+    if options:
+        raise TypeError("give either a Policy or policy options, not both")
+    return policy
+
+
+def run(season: Season, policy: Policy, focus: Iterable[clingo.Symbol] = ()) -> tuple[Result, list]:
+    """Solve once; the result and every shown atom (provenance too, with a focus)."""
+    focus = list(focus)
+    programs = [encoding_text("explain.lp")] if focus else []
+    t0 = time.perf_counter()
+    solution = solve(itertools.chain(season_facts(season), policy_facts(policy), focus), programs)
+    t1 = time.perf_counter()
+    result = read_model(season, policy, solution.symbols)
+    result.stats = dict(solution.stats, solve_total_seconds=t1 - t0, assemble_seconds=time.perf_counter() - t1)
+    return result, solution.symbols
+
+
 def evaluate(season, policy: Policy | None = None, **options) -> Result:
     """Every suspension the rules require for a season.
 
@@ -32,16 +55,10 @@ def evaluate(season, policy: Policy | None = None, **options) -> Result:
     `policy`: a Policy, or its fields as keyword options (layers="max", ...).
     Raises InputError (every problem, located) when the season is not valid.
     """
-    if policy is None:
-        policy = Policy(**options)
-    elif options:
-        raise TypeError("give either a Policy or policy options, not both")
+    policy = as_policy(policy, options)
     t0 = time.perf_counter()
     season = as_season(season)
-    t1 = time.perf_counter()
-    solution = solve(itertools.chain(season_facts(season), policy_facts(policy)))
-    t2 = time.perf_counter()
-    result = read_model(season, policy, solution.symbols)
-    result.stats = dict(solution.stats, read_seconds=t1 - t0, solve_total_seconds=t2 - t1,
-                        assemble_seconds=time.perf_counter() - t2)
+    read_seconds = time.perf_counter() - t0
+    result, _ = run(season, policy)
+    result.stats["read_seconds"] = read_seconds
     return result

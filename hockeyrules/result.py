@@ -68,6 +68,8 @@ class Result:
     suspensions: list
     warnings: list
     stats: dict = field(default_factory=dict)
+    # every (person, game) with components, suspended or not (rule 6): for "why not"
+    cases: dict = field(default_factory=dict, repr=False)
 
     def to_dict(self) -> dict:
         return {
@@ -133,7 +135,8 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
         ))
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
     warnings.sort(key=_where_key)
-    return Result(season.league, season.season, policy, suspensions, warnings)
+    cases = {key: tuple(sorted(comps, key=lambda c: c.sort_key)) for key, comps in components.items()}
+    return Result(season.league, season.season, policy, suspensions, warnings, cases=cases)
 
 
 def _where_key(p: Problem) -> tuple:
