@@ -6,9 +6,10 @@ import sys
 
 import click
 
-from . import render
-from .engine import evaluate
+from . import render, treeview
+from .engine import as_season, evaluate
 from .errors import InputError
+from .explain import explain_all, explain_incident, explain_person
 from .policy import Policy
 
 EXIT_INPUT = 2
@@ -43,20 +44,73 @@ def main():
 @click.argument("season", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True)
+@click.option("--explain", "with_reasons", is_flag=True,
+              help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
-def suspensions(season, fmt, layers, counted_once):
+def suspensions(season, fmt, with_reasons, layers, counted_once):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
-        result = evaluate(season, Policy(layers=layers, late_game_counted_once=counted_once)).to_dict()
+        if with_reasons:
+            _, trees, result = explain_all(season, policy)
+        else:
+            result = evaluate(season, policy).to_dict()
     except InputError as err:
         _fail_input(err)
     _warn(result)
-    if fmt == "json":
+    if with_reasons and fmt == "table":
+        click.echo(treeview.text_tree([t.to_dict() for t in trees.values()]), nl=False)
+    elif fmt == "json":
         click.echo(render.to_json(result), nl=False)
     elif fmt == "csv":
         click.echo(render.suspensions_csv(result), nl=False)
     else:
         click.echo(render.suspensions_table(result), nl=False)
+
+
+@main.command()
+@click.argument("season", type=click.Path(dir_okay=False))
+@click.option("--person", help="Explain every suspension of this person (id).")
+@click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
+@click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+              show_default=True)
+@_policy_options
+def explain(season, person, game, incident, fmt, layers, counted_once):
+    """Why a suspension was issued and why this many games; or why a line was not one.
+
+    \b
+    hockeyrules explain SEASON --person ID [--game ID]
+    hockeyrules explain SEASON --game ID --incident N
+    """
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    if (person is None) == (incident is None):
+        raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
+    if incident is not None and game is None:
+        raise click.UsageError("--incident needs --game")
+    try:
+        loaded = as_season(season)
+        for w in loaded.warnings:
+            click.echo(f"warning: {w}", err=True)
+        if person is not None:
+            nodes = explain_person(loaded, person, game, policy)
+            if not nodes:
+                click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
+                           "; use --game ID --incident N to see why a line was not one", err=True)
+        else:
+            nodes = [explain_incident(loaded, game, incident, policy)]
+    except InputError as err:
+        _fail_input(err)
+    except KeyError as err:
+        click.echo(f"error: {err.args[0]}", err=True)
+        sys.exit(EXIT_INPUT)
+    trees = [n.to_dict() for n in nodes]
+    if fmt == "json":
+        click.echo(render.to_json({"format": "hockeyrules/explanation@1", "explanations": trees}), nl=False)
+    elif fmt == "markdown":
+        click.echo(treeview.markdown(trees), nl=False)
+    else:
+        click.echo(treeview.text_tree(trees), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

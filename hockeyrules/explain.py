@@ -1,0 +1,487 @@
+"""Why, and why not: justification trees assembled from the model's provenance.
+
+Every number here comes from an atom the encoding derived (asp/explain.lp on
+top of the rules); this module only words and arranges them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String
+
+from .engine import as_policy, as_season, run
+from .policy import Policy
+from .result import Result, Suspension
+from .rulebook import excerpt
+from .season import Game, Incident, Season
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+# What each ladder counts, in words (the ladder itself is data in asp/).
+LADDER_WORDS = {
+    "hc:s2-majors": "Section 2 major",
+    "hc:s3-match": "Section 3 match penalty",
+    "hc:7.10(b)": "fighting major",
+    "hc:7.11(a)/instigator": "instigator line",
+    "hc:7.11(a)/aggressor": "aggressor line",
+    "hc:11.1(e)": "hc:11.1(e) game misconduct",
+    "hc:11.2(e)": "hc:11.2(e) game misconduct",
+    "hc:11.2(f)": "hc:11.2(f) gross misconduct",
+    "hc:11.4": "hc:11.4 gross misconduct",
+    "hc:11.5(e)": "hc:11.5(e) game misconduct",
+    "hc:s2-coach": "game with 3 or more major or match lines",
+    "league:10.05": "misconduct-class penalty",
+    "league:10.06": "fighting line",
+}
+
+FAIL_WORDS = {
+    "notingame": "applies only in the game (periods and overtime), not before or after it",
+    "ingame": "applies only before or after the game",
+    "notlate": "applies only to a late line (last {w} minutes of regulation, overtime, after the game)",
+    "late": "applies only before the last {w} minutes",
+    "notplayer": "applies to players only",
+}
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return ORDINAL.get(n % 10, f"{n}th") if n % 10 in ORDINAL else f"{n}th"
+
+
+@dataclass
+class Node:
+    """One node of a justification tree."""
+
+    kind: str
+    text: str
+    rule: str | None = None
+    where: str | None = None
+    line: int | None = None
+    children: list = field(default_factory=list)
+    data: dict = field(default_factory=dict)
+
+    def add(self, node: "Node") -> "Node":
+        self.children.append(node)
+        return node
+
+    def to_dict(self) -> dict:
+        out: dict = {"kind": self.kind, "text": self.text}
+        if self.rule:
+            out["rule"] = self.rule
+            quote = excerpt(self.rule)
+            if quote and self.kind in ("component", "candidate", "combination"):
+                out["rulebook"] = quote
+        if self.where:
+            out["where"] = self.where
+            if self.line:
+                out["line"] = self.line
+        if self.data:
+            out.update(self.data)
+        if self.children:
+            out["children"] = [c.to_dict() for c in self.children]
+        return out
+
+
+class Words:
+    """How the season's facts read in an explanation."""
+
+    def __init__(self, season: Season, policy: Policy):
+        self.season = season
+        self.policy = policy
+        self.games = {g.id: g for g in season.games}
+
+    def period(self, inc: Incident) -> str:
+        if inc.period == "pre":
+            return "before the game"
+        if inc.period == "post":
+            return "after the game"
+        n = self.season.overtime_number(inc.period)
+        last = self.season.settings.regulation_periods
+        if n > last:
+            return "overtime" if n == last + 1 else f"{ordinal(n - last)} overtime"
+        return f"{ordinal(n)} period"
+
+    def clock(self, inc: Incident) -> str:
+        if inc.seconds is None:
+            return self.period(inc)
+        length = self.season.settings.period_minutes * 60
+        remaining = inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
+        elapsed = length - remaining
+        return (f"{_mmss(remaining)} remaining in the {self.period(inc)} "
+                f"({_mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {self.season.settings.clock})")
+
+    def short_clock(self, inc: Incident) -> str:
+        if inc.seconds is None:
+            return self.period(inc)
+        length = self.season.settings.period_minutes * 60
+        remaining = inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
+        return f"{_mmss(remaining)} remaining in the {self.period(inc)}"
+
+    def short_line(self, game_id: str, number: int) -> str:
+        game, inc = self.incident(game_id, number)
+        return (f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {inc.infraction}, "
+                f"{' + '.join(inc.penalties)}")
+
+    def late_reason(self, inc: Incident) -> str:
+        if inc.period == "post":
+            return "after the game: late"
+        if self.season.overtime_number(inc.period) and \
+                self.season.overtime_number(inc.period) > self.season.settings.regulation_periods:
+            return "in overtime: late"
+        return f"{self.short_clock(inc)}, within the last {self.policy.late_window_minutes} minutes"
+
+    def incident(self, game_id: str, number: int) -> tuple[Game, Incident]:
+        game = self.games[game_id]
+        return game, game.incidents[number - 1]
+
+    def line_text(self, game_id: str, number: int) -> str:
+        game, inc = self.incident(game_id, number)
+        person = self.season.people[inc.person]
+        minutes = inc.minutes if inc.minutes is not None else sum(self.season.settings.pim[p] for p in inc.penalties)
+        return (f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
+                f"{person.name} [{person.id}, {person.role}, {person.team}], {self.clock(inc)}: "
+                f"{inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")
+
+    def line_node(self, game_id: str, number: int, kind: str = "line") -> Node:
+        _, inc = self.incident(game_id, number)
+        return Node(kind, self.line_text(game_id, number), where=inc.where, line=inc.line)
+
+    def game_node(self, game_id: str) -> Node:
+        g = self.games[game_id]
+        return Node("game", f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {g.home} v {g.away} ({g.kind})",
+                    where=g.where, line=g.line)
+
+
+def _mmss(seconds: int) -> str:
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def _games(n: int, indefinite: bool) -> str:
+    if indefinite:
+        return f"indefinite, minimum {n}"
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def _source(sym):
+    return sym.number if sym.type == sym.type.Number else ("team", sym.arguments[0].string)
+
+
+class Model:
+    """The provenance atoms of one solve, indexed for assembly."""
+
+    def __init__(self, symbols):
+        self.premises = defaultdict(list)      # (P, G, S, Id) -> [fact]
+        self.combines = {}                     # (P, G, S, Id) -> "adds" | "governs" | overlapped Id
+        self.notadded = defaultdict(list)      # (P, G) -> [(I, Id, O)]
+        self.considered = defaultdict(set)     # (G, I) -> {Id}
+        self.lacks = defaultdict(list)         # (G, I, Id) -> [penalty]
+        self.failed = defaultdict(list)        # (G, I, Id) -> [why]
+        self.ladder = defaultdict(list)        # (G, I) -> [(stem, status)]
+        self.context = defaultdict(list)       # (G, I) -> [term]
+        for s in symbols:
+            a = s.arguments
+            if s.name == "premise":
+                self.premises[(a[0].string, a[1].string, _source(a[2]), a[3].string)].append(a[4])
+            elif s.name == "combines":
+                how = a[4].name if a[4].name in ("adds", "governs") else a[4].arguments[0].string
+                self.combines[(a[0].string, a[1].string, _source(a[2]), a[3].string)] = how
+            elif s.name == "notadded":
+                self.notadded[(a[0].string, a[1].string)].append((a[2].number, a[3].string, a[4].string))
+            elif s.name == "considered":
+                self.considered[(a[1].string, a[2].number)].add(a[0].string)
+            elif s.name == "lacks":
+                self.lacks[(a[1].string, a[2].number, a[0].string)].append(a[3].name)
+            elif s.name == "failed":
+                self.failed[(a[1].string, a[2].number, a[0].string)].append(a[3])
+            elif s.name == "ladderstatus":
+                self.ladder[(a[1].string, a[2].number)].append((a[0].string, a[3]))
+            elif s.name == "linecontext":
+                self.context[(a[0].string, a[1].number)].append(a[2])
+
+
+class Explainer:
+    def __init__(self, season: Season, policy: Policy, result: Result, model: Model):
+        self.season, self.policy, self.result, self.model = season, policy, result, model
+        self.words = Words(season, policy)
+
+    # --- why ---------------------------------------------------------------
+
+    def premise_nodes(self, person: str, game: str, comp) -> list[Node]:
+        source = comp.incident if comp.incident is not None else ("team", comp.team_event)
+        facts = self.model.premises.get((person, game, source, comp.rule), [])
+        w = self.words
+        nodes: list[Node] = []
+        counted = []
+        for f in sorted(facts):
+            a = f.arguments
+            if f.name == "late" and comp.incident is not None:
+                _, inc = w.incident(a[0].string, a[1].number)
+                nodes.append(Node("late", f"late: {w.late_reason(inc)}", where=inc.where, line=inc.line))
+            elif f.name == "late":
+                _, inc = w.incident(a[0].string, a[1].number)
+                nodes.append(Node("late", f"late: the team's earliest bench-leaving line is late: "
+                                          f"{w.late_reason(inc)}", where=inc.where, line=inc.line))
+            elif f.name == "earliest":
+                node = w.line_node(a[0].string, a[1].number, "fact")
+                node.text = "the team's earliest bench-leaving line decides lateness: " + node.text
+                nodes.append(node)
+            elif f.name == "offence":
+                stem, n = a[0].string, a[1].number
+                who = "the team's" if comp.incident is None else "the person's"
+                nodes.append(Node("offence", f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} "
+                                             f"of the season ({stem} counts them)", rule=stem,
+                                  data={"ladder": stem, "offence": n}))
+            elif f.name == "counted":
+                counted.append((a[0].string, a[1].string, a[2].number, a[3].number, a[4].number))
+            elif f.name == "minutes":
+                before, after, mb, ma = (x.number for x in a)
+                nodes.append(Node("minutes", f"season penalty minutes {before} before this line, {after} after it; "
+                                             f"marks passed: {mb} before, {ma} after, so {ma - mb} this line",
+                                  data={"before": before, "after": after, "marks_before": mb, "marks_after": ma}))
+            elif f.name == "marks":
+                after_, every = (x.number for x in a)
+                nodes.append(Node("marks", f"a mark each time the season's minutes pass {after_}, "
+                                           f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
+                                           f"{after_ + every + 1}, ... reached)",
+                                  data={"after": after_, "every": every}))
+            elif f.name == "stoppageline":
+                node = w.line_node(a[0].string, a[1].number, "fact")
+                node.text = "fight line of the same stoppage: " + node.text
+                nodes.append(node)
+            elif f.name == "teamline":
+                node = w.line_node(a[0].string, a[1].number, "fact")
+                node.text = "the team's line: " + node.text
+                nodes.append(node)
+        for stem, g2, i2, first, last in sorted(counted, key=lambda c: (c[3], c[4])):
+            which = ordinal(first) if first == last else f"{ordinal(first)} to {ordinal(last)}"
+            if i2 == 0:
+                node = w.game_node(g2)
+                node.kind = "counted"
+                node.text = f"{which}: " + node.text
+            else:
+                node = w.line_node(g2, i2, "counted")
+                node.text = f"{which}: " + w.short_line(g2, i2)
+            node.data = {"ladder": stem, "from": first, "to": last}
+            nodes.append(node)
+        return nodes
+
+    def component_node(self, s: Suspension, comp) -> Node:
+        late = ", late value" if comp.late else ""
+        where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
+        node = Node("component", f"{comp.rule} ({comp.layer}, {where}): {_games(comp.games, comp.indefinite)}{late}",
+                    rule=comp.rule, data={"layer": comp.layer, "games": comp.games,
+                                          "indefinite": comp.indefinite, "late": comp.late,
+                                          "incident": comp.incident, "team_event": comp.team_event})
+        quote = excerpt(comp.rule)
+        if quote:
+            node.add(Node("rulebook", f'rulebook: "{quote}"', rule=comp.rule))
+        for p in self.premise_nodes(s.person, s.game, comp):
+            node.add(p)
+        return node
+
+    def combination_node(self, s: Suspension) -> Node:
+        node = Node("combination", f"total: {_games(s.games, s.indefinite)}", rule="league:10.01A")
+        for layer, part in (("governing", s.governing_games), ("league", s.league_games)):
+            comps = [c for c in s.components if c.layer == layer]
+            if not comps:
+                continue
+            lnode = node.add(Node("layer", f"{layer} part: {part}", data={"layer": layer, "games": part}))
+            for c in comps:
+                source = c.incident if c.incident is not None else ("team", c.team_event)
+                how = self.model.combines.get((s.person, s.game, source, c.rule))
+                where = f"line {c.incident}" if c.incident is not None else f"team {c.team_event}"
+                if how == "adds":
+                    text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
+                elif how == "governs":
+                    text = f"{c.rule} governs {where} with {c.games} (the largest of the line's {layer} components, rule 1)"
+                else:
+                    text = f"{c.rule} ({c.games}) overlaps with {how} on {where}: not added (rule 1)"
+                lnode.add(Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps",
+                               text, rule=c.rule))
+        blocked = defaultdict(list)
+        for i, rule, other in sorted(self.model.notadded.get((s.person, s.game), [])):
+            blocked[(i, rule)].append(other)
+        for (i, rule), others in sorted(blocked.items()):
+            node.add(Node("counted-once", f"{rule} not added on line {i}: {', '.join(others)} already used "
+                                          f"{'its' if len(others) == 1 else 'their'} late value, which holds that "
+                                          f"game (rule 3, late_game_counted_once)", rule=rule))
+        if self.policy.layers == "sum":
+            arith = f"{s.governing_games} + {s.league_games} = {s.games} (governing plus league, layers: sum)"
+        else:
+            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger layer, layers: max)"
+        node.add(Node("arithmetic", arith, rule="league:10.01A"))
+        if s.indefinite:
+            ind = ", ".join(c.rule for c in s.components if c.indefinite)
+            node.add(Node("indefinite", f"indefinite because of {ind}: the total above, with each indefinite "
+                                        f"component at its minimum, is the minimum (rule 5)"))
+        return node
+
+    def suspension_node(self, s: Suspension) -> Node:
+        root = Node("suspension",
+                    f"{s.name} [{s.person}, {s.role}, {s.team}]: {_games(s.games, s.indefinite)} "
+                    f"for game {s.game} ({s.date})",
+                    data={"person": s.person, "game": s.game, "games": s.games, "indefinite": s.indefinite,
+                          "governing_games": s.governing_games, "league_games": s.league_games})
+        root.add(self.words.game_node(s.game))
+        for i in sorted({c.incident for c in s.components if c.incident is not None}):
+            root.add(self.words.line_node(s.game, i))
+        for c in s.components:
+            root.add(self.component_node(s, c))
+        root.add(self.combination_node(s))
+        return root
+
+    # --- why not -------------------------------------------------------------
+
+    def line_explanation(self, game_id: str, number: int) -> Node:
+        w = self.words
+        root = w.line_node(game_id, number)
+        root.kind = "incident"
+        _, inc = w.incident(game_id, number)
+        susp = next((s for s in self.result.suspensions if s.person == inc.person and s.game == game_id), None)
+        comps = [c for c in self._components_of(inc.person, game_id) if c.incident == number]
+        if susp:
+            root.add(Node("outcome", f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
+                                     f"{game_id} (see explain --person {inc.person} --game {game_id})"))
+        else:
+            root.add(Node("outcome", "no suspension for this game" +
+                          (" (its components total 0 games, rule 6)" if comps else "")))
+        context = {t.name: t for t in self.model.context.get((game_id, number), [])}
+        root.add(Node("late", f"late: {w.late_reason(inc)}" if "late" in context else
+                      f"not late: {w.clock(inc) if inc.seconds is not None else w.period(inc)}"))
+        fired = {c.rule: c for c in comps}
+        for c in comps:
+            node = root.add(Node("fired", f"{c.rule} fires: {_games(c.games, c.indefinite)}"
+                                          f"{', late value' if c.late else ''}", rule=c.rule))
+            if susp:
+                for p in self.premise_nodes(inc.person, game_id, c):
+                    node.add(p)
+        for rule in sorted(self.model.considered.get((game_id, number), set()) - set(fired)):
+            reasons = []
+            for pen in sorted(self.model.lacks.get((game_id, number, rule), [])):
+                reasons.append(f"needs a {pen}; the line has {' + '.join(inc.penalties)}")
+            fails = self.model.failed.get((game_id, number, rule), [])
+            once = sorted(w.arguments[0].string for w in fails if w.name == "countedonce")
+            for why in fails:
+                if why.name != "countedonce":
+                    reasons.append(self._why_not(why, inc))
+            if once:
+                reasons.append(f"{', '.join(once)} already used {'its' if len(once) == 1 else 'their'} late "
+                               f"value, which holds this game (counted once)")
+            if not reasons:
+                reasons.append("does not fire")
+            node = root.add(Node("candidate", f"{rule} does not fire: " + "; ".join(reasons), rule=rule))
+            quote = excerpt(rule)
+            if quote:
+                node.add(Node("rulebook", f'rulebook: "{quote}"', rule=rule))
+        by_stem = defaultdict(list)
+        for stem, status in self.model.ladder.get((game_id, number), []):
+            by_stem[stem].append(status)
+        for stem in sorted(by_stem):
+            root.add(self._ladder_node(stem, by_stem[stem], inc))
+        for term in self.model.context.get((game_id, number), []):
+            if term.name == "heavylines":
+                team, n = term.arguments[0].string, term.arguments[1].number
+                root.add(Node("count", f"hc:s2-coach: team {team} has {n} line(s) with a major or match penalty "
+                                       f"in this game (3 make a coach suspension)", rule="hc:s2-coach/1"))
+            elif term.name == "fights":
+                n, sec = (x.number for x in term.arguments)
+                verdict = "more than one fight" if n >= 3 or sec else "one fight at most"
+                root.add(Node("count", f"league:10.06B: this stoppage holds {n} fighting line(s) and {sec} "
+                                       f"secondary fight(s): {verdict} (3 fighting lines or a secondary fight "
+                                       f"are needed)", rule="league:10.06B"))
+        return root
+
+    def _why_not(self, why, inc: Incident) -> str:
+        if why.name == "covered":
+            return f"the line is covered by {why.arguments[0].string} (not otherwise covered)"
+        if why.name == "countedonce":
+            return (f"{why.arguments[0].string} already used its late value, which holds this game "
+                    f"(counted once)")
+        text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy.late_window_minutes)
+        if why.name == "notplayer":
+            return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
+        if why.name in ("notlate", "late"):
+            return f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
+        return text
+
+    def _ladder_node(self, stem: str, statuses: list, inc: Incident) -> Node:
+        words = LADDER_WORDS.get(stem, stem)
+        found = defaultdict(list)
+        for st in statuses:
+            found[st.name].append(st.arguments)
+        data: dict = {"ladder": stem}
+        if "minutes" in found:
+            before, after, mb, ma = (x.number for x in found["minutes"][0])
+            data.update(before=before, after=after, marks_before=mb, marks_after=ma)
+            return Node("ladder", f"league:10.04: season penalty minutes {before} -> {after}; marks passed "
+                                  f"{mb} -> {ma}" + (f": {ma - mb} this line" if ma > mb else ": none this line"),
+                        rule="league:10.04", data=data)
+        if "notplayer" in found:
+            return Node("ladder", f"{stem}: counts players only; {inc.person} is a "
+                                  f"{self.season.people[inc.person].role}", rule=stem, data=data)
+        held = sorted(a[0].number for a in found["nth"])
+        data["offences"] = held
+        text = f"{stem}: this line holds the person's " + \
+            " and ".join(ordinal(n) for n in held) + f" {words} of the season"
+        rungs = sorted({a[1].number for a in found["rung"]})
+        if rungs:
+            data["rungs"] = rungs
+            text += "; rung " + ", ".join(f"{stem}/{r}" for r in rungs) + " applies"
+        elif found["firstrung"]:
+            first = found["firstrung"][0][0].number
+            data["first_rung"] = first
+            text += f"; the first rung is the {ordinal(first)}: no rung applies"
+        return Node("ladder", text, rule=stem, data=data)
+
+    def _components_of(self, person: str, game: str):
+        return self.result.cases.get((person, game), ())
+
+
+def _build(season, policy, focus) -> Explainer:
+    result, symbols = run(season, policy, focus)
+    return Explainer(season, policy, result, Model(symbols))
+
+
+def explain_person(season, person: str, game: str | None = None, policy: Policy | None = None,
+                   **options) -> list[Node]:
+    """A justification tree for each suspension of a person (or of that game)."""
+    season, policy = as_season(season), as_policy(policy, options)
+    if person not in season.people:
+        raise KeyError(f"unknown person {person!r}")
+    ex = _build(season, policy, [Function("focusperson", [String(person)])])
+    return [ex.suspension_node(s) for s in ex.result.suspensions
+            if s.person == person and (game is None or s.game == game)]
+
+
+def explain_incident(season, game: str, number: int, policy: Policy | None = None, **options) -> Node:
+    """Why (or why not) one game-sheet line led to a suspension."""
+    season, policy = as_season(season), as_policy(policy, options)
+    games = {g.id: g for g in season.games}
+    if game not in games:
+        raise KeyError(f"unknown game {game!r}")
+    if not 1 <= number <= len(games[game].incidents):
+        raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
+    ex = _build(season, policy, [Function("focusline", [String(game), Number(number)])])
+    return ex.line_explanation(game, number)
+
+
+def explain_all(season, policy: Policy | None = None, **options) -> tuple[Result, dict, dict]:
+    """The result, every suspension's tree and the result@1 data with explanations.
+
+    In the data, each component gains `explanation` (its rule text and the facts it
+    rests on) and each suspension gains `explanation` (how its components combine).
+    """
+    season, policy = as_season(season), as_policy(policy, options)
+    ex = _build(season, policy, [Function("focusall", [])])
+    trees = {}
+    data = ex.result.to_dict()
+    for s, out in zip(ex.result.suspensions, data["suspensions"]):
+        tree = ex.suspension_node(s)
+        trees[(s.person, s.game)] = tree
+        for comp, comp_out in zip(s.components, out["components"]):
+            comp_out["explanation"] = ex.component_node(s, comp).to_dict()
+        out["explanation"] = ex.combination_node(s).to_dict()
+    return ex.result, trees, data
