@@ -275,6 +275,12 @@ class Explainer:
                     rule=comp.rule, data={"layer": comp.layer, "games": comp.games,
                                           "indefinite": comp.indefinite, "late": comp.late,
                                           "incident": comp.incident, "team_event": comp.team_event})
+        if comp.incident is not None:
+            _, inc = self.words.incident(s.game, comp.incident)
+            node.where, node.line = inc.where, inc.line
+        else:
+            game = self.words.games[s.game]
+            node.where, node.line = game.where, game.line
         quote = excerpt(comp.rule)
         if quote:
             node.add(Node("rulebook", f'rulebook: "{quote}"', rule=comp.rule))

@@ -42,16 +42,15 @@ def season_facts(season: Season) -> Iterator[Symbol]:
         yield _fact("person", String(p.id), String(p.team), _const(p.role))
         if p.affiliate:
             yield _fact("affiliate", String(p.id))
-    for g in season.games:
-        yield from game_facts(season, g)
+    for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
+        yield from game_facts(season, g, position)
 
 
-def game_facts(season: Season, g) -> Iterator[Symbol]:
+def game_facts(season: Season, g, position: int) -> Iterator[Symbol]:
     gid = String(g.id)
     yield _fact("game", gid, String(g.home), String(g.away), _const(g.kind))
-    day = _dt.date.fromisoformat(g.date).toordinal()
-    start = -1 if g.start is None else int(g.start[:2]) * 60 + int(g.start[3:])
-    yield _fact("gamekey", gid, Number(day), Number(start), Number(g.index))
+    yield _fact("gameorder", gid, Number(position))
+    yield _fact("gameday", gid, Number(_dt.date.fromisoformat(g.date).toordinal()))
     for team, persons in (g.dressed or {}).items():
         yield _fact("dressedlist", gid, String(team))
         for pid in persons:
