@@ -105,6 +105,8 @@ def explain(season, person, game, incident, fmt, layers, counted_once):
         click.echo(f"error: {err.args[0]}", err=True)
         sys.exit(EXIT_INPUT)
     trees = [n.to_dict() for n in nodes]
+    if not trees and fmt != "json":
+        return
     if fmt == "json":
         click.echo(render.to_json({"format": "hockeyrules/explanation@1", "explanations": trees}), nl=False)
     elif fmt == "markdown":

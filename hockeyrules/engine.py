@@ -36,12 +36,16 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
-def run(season: Season, policy: Policy, focus: Iterable[clingo.Symbol] = ()) -> tuple[Result, list]:
-    """Solve once; the result and every shown atom (provenance too, with a focus)."""
-    focus = list(focus)
-    programs = [encoding_text("explain.lp")] if focus else []
+def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
+        programs: Iterable[str] = ()) -> tuple[Result, list]:
+    """Solve once; the result and every shown atom.
+
+    `programs` names further encoding files (explain.lp, the audit's) and `extra`
+    the facts they read (a focus, the league's decisions).
+    """
+    texts = [encoding_text(name) for name in programs]
     t0 = time.perf_counter()
-    solution = solve(itertools.chain(season_facts(season), policy_facts(policy), focus), programs)
+    solution = solve(itertools.chain(season_facts(season), policy_facts(policy), extra), texts)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols)
     result.stats = dict(solution.stats, solve_total_seconds=t1 - t0, assemble_seconds=time.perf_counter() - t1)

@@ -46,9 +46,9 @@ FAIL_WORDS = {
 
 
 def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
+    if 11 <= n % 100 <= 13:
         return f"{n}th"
-    return ORDINAL.get(n % 10, f"{n}th") if n % 10 in ORDINAL else f"{n}th"
+    return f"{n}{ORDINAL[n % 10][-2:]}" if n % 10 in ORDINAL else f"{n}th"
 
 
 @dataclass
@@ -304,7 +304,8 @@ class Explainer:
                 elif how == "governs":
                     text = f"{c.rule} governs {where} with {c.games} (the largest of the line's {layer} components, rule 1)"
                 else:
-                    text = f"{c.rule} ({c.games}) overlaps with {how} on {where}: not added (rule 1)"
+                    text = (f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
+                            f"not added (rule 1)")
                 lnode.add(Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps",
                                text, rule=c.rule))
         blocked = defaultdict(list)
@@ -348,9 +349,13 @@ class Explainer:
         _, inc = w.incident(game_id, number)
         susp = next((s for s in self.result.suspensions if s.person == inc.person and s.game == game_id), None)
         comps = [c for c in self._components_of(inc.person, game_id) if c.incident == number]
-        if susp:
+        if susp and comps:
             root.add(Node("outcome", f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
                                      f"{game_id} (see explain --person {inc.person} --game {game_id})"))
+        elif susp:
+            root.add(Node("outcome", f"this line yields no component; {inc.person} has a suspension for game "
+                                     f"{game_id} from other lines (see explain --person {inc.person} "
+                                     f"--game {game_id})"))
         else:
             root.add(Node("outcome", "no suspension for this game" +
                           (" (its components total 0 games, rule 6)" if comps else "")))
@@ -366,8 +371,9 @@ class Explainer:
                     node.add(p)
         for rule in sorted(self.model.considered.get((game_id, number), set()) - set(fired)):
             reasons = []
-            for pen in sorted(self.model.lacks.get((game_id, number, rule), [])):
-                reasons.append(f"needs a {pen}; the line has {' + '.join(inc.penalties)}")
+            lacking = sorted(self.model.lacks.get((game_id, number, rule), []))
+            if lacking:
+                reasons.append(f"needs {' + '.join(lacking)}; the line has {' + '.join(inc.penalties)}")
             fails = self.model.failed.get((game_id, number, rule), [])
             once = sorted(w.arguments[0].string for w in fails if w.name == "countedonce")
             for why in fails:
@@ -447,7 +453,7 @@ class Explainer:
 
 
 def _build(season, policy, focus) -> Explainer:
-    result, symbols = run(season, policy, focus)
+    result, symbols = run(season, policy, focus, ["explain.lp"])
     return Explainer(season, policy, result, Model(symbols))
 
 
@@ -457,6 +463,8 @@ def explain_person(season, person: str, game: str | None = None, policy: Policy 
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
+    if game is not None and game not in {g.id for g in season.games}:
+        raise KeyError(f"unknown game {game!r}")
     ex = _build(season, policy, [Function("focusperson", [String(person)])])
     return [ex.suspension_node(s) for s in ex.result.suspensions
             if s.person == person and (game is None or s.game == game)]
