@@ -9,6 +9,7 @@ import click
 from . import render, treeview
 from .engine import as_season, evaluate
 from .errors import InputError
+from .audit import audit as run_audit
 from .explain import explain_all, explain_incident, explain_person
 from .policy import Policy
 
@@ -66,6 +67,27 @@ def suspensions(season, fmt, with_reasons, layers, counted_once):
         click.echo(render.suspensions_csv(result), nl=False)
     else:
         click.echo(render.suspensions_table(result), nl=False)
+
+
+@main.command()
+@click.argument("season", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per violation.")
+@_policy_options
+def audit(season, fmt, layers, counted_once):
+    """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    try:
+        data = run_audit(season, policy).to_dict()
+    except InputError as err:
+        _fail_input(err)
+    _warn(data)
+    if fmt == "json":
+        click.echo(render.to_json(data), nl=False)
+    elif fmt == "csv":
+        click.echo(render.violations_csv(data), nl=False)
+    else:
+        click.echo(render.audit_table(data), nl=False)
 
 
 @main.command()

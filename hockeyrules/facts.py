@@ -34,6 +34,8 @@ def season_facts(season: Season) -> Iterator[Symbol]:
     yield _fact("setting", _const("clock"), _const(s.clock))
     yield _fact("setting", _const("periodminutes"), Number(s.period_minutes))
     yield _fact("setting", _const("regulationperiods"), Number(s.regulation_periods))
+    yield _fact("setting", _const("rosterlimit"), Number(s.roster_limit))
+    yield _fact("setting", _const("maxaffiliategames"), Number(s.max_affiliate_games))
     for kind, minutes in sorted(s.pim.items()):
         yield _fact("pim", _const(kind), Number(minutes))
     for team in season.teams.values():
@@ -71,3 +73,11 @@ def game_facts(season: Season, g, position: int) -> Iterator[Symbol]:
             yield _fact("writtenminutes", gid, i, Number(inc.minutes))
         if inc.stoppage is not None:
             yield _fact("writtenstoppage", gid, i, String(inc.stoppage))
+
+
+def decision_facts(season: Season) -> Iterator[Symbol]:
+    """League decisions (10.01C): decision(K, P, (G, Kind), Action, Games, Day)."""
+    for d in season.decisions:
+        target = Function("", [String(d.game), _const("ineligible" if d.rule == "league:10.08" else "rules")])
+        day = Number(_dt.date.fromisoformat(d.date).toordinal())
+        yield _fact("decision", Number(d.index), String(d.person), target, _const(d.action), Number(d.games), day)

@@ -34,7 +34,7 @@ def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = 
     """A plain fixed-width table (no colours, no terminal probing: byte-stable)."""
     cols = len(headers)
     if widths is None:
-        widths = [max([_width(h)] + [_width(" ".join(str(r[i]).split())) for r in rows]) for i in range(cols)]
+        widths = [max([_width(h)] + [_width(" ".join(str(r[i]).split())) for r in rows]) for i, h in enumerate(headers)]
     lines = ["  ".join(_cell(h, w) for h, w in zip(headers, widths)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for row in rows:
@@ -79,4 +79,52 @@ def suspensions_csv(result: dict) -> str:
         writer.writerow([s["person"], s["name"], s["team"], s["role"], s["game"], s["date"],
                          s["games"], "true" if s["indefinite"] else "false",
                          s["governing_games"], s["league_games"], rules])
+    return buf.getvalue()
+
+
+def audit_table(data: dict) -> str:
+    """The audit as an auditor reads it: serving, violations, forfeits and fines."""
+    out = [f"{data['league']} {data['season']}: audit\n\nServing\n"]
+    rows = []
+    for s in data["serving"]:
+        length = games_text(s["games"], s["indefinite"] and not s["length_set"])
+        served = " ".join(s["served_in"]) or "-"
+        rows.append([s["date"], s["game"], s["team"], s["person"], s["rule"] or "rules", length,
+                     str(s["served"]), served, s["eligible_from"] or "-", s["status"]])
+    out.append(table(["date", "game", "team", "person", "suspension", "games", "served", "served in",
+                      "eligible from", "status"], rows) if rows else "no suspensions\n")
+    out.append("\nViolations\n")
+    rows = [[v["date"], v["game"], v["team"], v["person"] or "-", v["rule"], v["kind"], v["message"]]
+            for v in data["violations"]]
+    out.append(table(["date", "game", "team", "person", "rule", "kind", "what was wrong"], rows)
+               if rows else "none\n")
+    out.append("\nForfeits and fines (league:10.08)\n")
+    fines = {(f["game"], f["team"]): f for f in data["fines"]}
+    rows = [[f["date"], f["game"], f["team"], " ".join(f["persons"]),
+             f"at least ${fines[(f['game'], f['team'])]['minimum']}"] for f in data["forfeits"]]
+    out.append(table(["date", "game", "team (forfeits)", "ineligible persons used", "fine"], rows)
+               if rows else "none\n")
+    if data["audit_suspensions"]:
+        out.append("\nSuspensions the audit creates (league:10.08, head coach, indefinite until decided)\n")
+        rows = [[s["date"], s["game"], s["team"], s["person"], s["name"]] for s in data["audit_suspensions"]]
+        out.append(table(["date", "game", "team", "person", "name"], rows))
+    if data["affiliate_obligations"]:
+        out.append("\nAffiliates: owed to their registered team (league:10.01B, reported, not checked)\n")
+        rows = [[o["date"], o["game"], o["person"], o["registered_team"] or "-",
+                 games_text(o["governing_games"], o["indefinite"])] for o in data["affiliate_obligations"]]
+        out.append(table(["date", "game", "person", "registered team", "governing games"], rows))
+    out.append(f"\n{len(data['serving'])} suspensions to serve, {len(data['violations'])} violations, "
+               f"{len(data['forfeits'])} forfeits, {len(data['fines'])} fines of at least $200\n")
+    return "".join(out)
+
+
+VIOLATION_FIELDS = ["date", "game", "team", "person", "rule", "kind", "message"]
+
+
+def violations_csv(data: dict) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(VIOLATION_FIELDS)
+    for v in data["violations"]:
+        writer.writerow([v[k] if v[k] is not None else "" for k in VIOLATION_FIELDS])
     return buf.getvalue()

@@ -87,6 +87,22 @@ class Game:
         return (self.date, self.start is not None, self.start or "", self.index)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A league decision (By-Law 10.01C) on the suspension person + game."""
+
+    index: int
+    person: str
+    game: str
+    rule: str | None       # "league:10.08": the audit's coach suspension of that game
+    action: str            # setlength | addgames
+    games: int
+    date: str
+    reason: str
+    where: str
+    line: int | None
+
+
 @dataclass
 class Season:
     league: str
@@ -193,6 +209,7 @@ _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
 _GAME = ("id", "date", "start", "home", "away", "kind", "dressed", "incidents")
 _INCIDENT = ("person", "period", "time", "infraction", "penalties", "minutes", "stoppage")
+_DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
 
 
 def _settings(c: _Checker, raw) -> Settings:
@@ -469,6 +486,43 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
     return games
 
 
+def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
+    """League decisions (10.01C): set an indefinite suspension's length, or add games."""
+    known_games = {g.id for g in games}
+    out = []
+    for k, item in enumerate(raw):
+        path = ("decisions", k)
+        obj = c.mapping(item, path, _DECISION)
+        if obj is None:
+            continue
+        person = c.text(obj, "person", path, nonempty=True)
+        if person is not None and person not in people:
+            c.error(path + ("person",), f"unknown person {person!r}")
+            person = None
+        game = c.text(obj, "game", path, nonempty=True)
+        if game is not None and game not in known_games:
+            c.error(path + ("game",), f"unknown game {game!r}")
+            game = None
+        rule = c.text(obj, "rule", path, required=False)
+        if rule is not None and rule != "league:10.08":
+            c.error(path + ("rule",), f"a decision acts on the rules' suspension (no rule) or on the audit's "
+                                      f"league:10.08 suspension; not {rule!r}")
+        date = _date(c, obj, path)
+        reason = c.text(obj, "reason", path, required=False, default="")
+        actions = [key for key in ("set_games", "add_games") if obj.get(key) is not None]
+        if len(actions) != 1:
+            c.error(path, "give exactly one of set_games (the length of an indefinite suspension) "
+                          "or add_games (games added)")
+            continue
+        key = actions[0]
+        amount = c.integer(obj, key, path, None, 0 if key == "set_games" else 1)
+        if None in (person, game, date, amount):
+            continue
+        out.append(Decision(k, person, game, rule, "setlength" if key == "set_games" else "addgames", amount,
+                            date, reason or "", render_path(path), c.located.line(path)))
+    return out
+
+
 def validate(located: Located, source: str = "<season>") -> Season:
     """Check a whole season; return it, or raise InputError with every problem."""
     c = _Checker(located, source)
@@ -487,7 +541,7 @@ def validate(located: Located, source: str = "<season>") -> Season:
     teams = _teams(c, c.items(top, "teams", ()))
     people = _people(c, c.items(top, "people", ()), teams)
     games = _games(c, c.items(top, "games", ()), teams, people, settings)
-    decisions = c.items(top, "decisions", (), required=False)
+    decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     if c.problems:
         raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
     return Season(
