@@ -10,7 +10,7 @@ from . import render, treeview
 from .engine import as_season, evaluate
 from .errors import InputError
 from .audit import audit as run_audit
-from .explain import explain_all, explain_incident, explain_person
+from .explain import explain_all, explain_audit, explain_incident, explain_person
 from .policy import Policy
 
 EXIT_INPUT = 2
@@ -95,10 +95,12 @@ def audit(season, fmt, layers, counted_once):
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
+@click.option("--audit", "with_audit", is_flag=True,
+              help="With --person: also serving, ineligible use and 10.08 coach suspensions.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
-def explain(season, person, game, incident, fmt, layers, counted_once):
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
@@ -116,6 +118,8 @@ def explain(season, person, game, incident, fmt, layers, counted_once):
             click.echo(f"warning: {w}", err=True)
         if person is not None:
             nodes = explain_person(loaded, person, game, policy)
+            if with_audit:
+                nodes += explain_audit(loaded, person, game, policy)
             if not nodes:
                 click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
                            "; use --game ID --incident N to see why a line was not one", err=True)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .solver import ENCODING, encoding_text
+from importlib import resources
+
+from .solver import encoding_text
 
 _START = re.compile(r'^%\s*((?:hc|hm|league):\S+)\s+"(.*)$')
 
@@ -43,7 +45,8 @@ def parse_excerpts(text: str) -> dict[str, str]:
 def excerpts() -> dict[str, str]:
     """Catalog id -> the rulebook line it formalises (as quoted in asp/)."""
     out: dict[str, str] = {}
-    for name in ENCODING:
+    names = sorted(p.name for p in resources.files("hockeyrules.asp").iterdir() if p.name.endswith(".lp"))
+    for name in names:
         for rule, text in parse_excerpts(encoding_text(name)).items():
             out.setdefault(rule, text)
     return out
