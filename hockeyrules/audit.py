@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .engine import as_policy, as_season, run
+from .explain import ordinal
 from .errors import InputError, Problem
 from .facts import decision_facts
 from .policy import Policy
@@ -233,4 +234,4 @@ def _ineligible_violation(season: Season, game, team: str, pid: str, why) -> dic
                            f"(rostered with {why.arguments[0].string})"}
     n, limit = (x.number for x in why.arguments)
     return {**base, "kind": "ineligible-affiliate-limit",
-            "message": f"affiliate {pid}'s {n}th regular-season game, past the limit of {limit}"}
+            "message": f"affiliate {pid}'s {ordinal(n)} regular-season game, past the limit of {limit}"}
