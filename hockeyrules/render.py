@@ -88,7 +88,9 @@ def audit_table(data: dict) -> str:
     rows = []
     for s in data["serving"]:
         length = games_text(s["games"], s["indefinite"] and not s["length_set"])
-        served = " ".join(s["served_in"]) or "-"
+        shown = s["served_in"][:4]
+        more = len(s["served_in"]) - len(shown)
+        served = (" ".join(shown) + (f" … +{more}" if more else "")) or "-"
         rows.append([s["date"], s["game"], s["team"], s["person"], s["rule"] or "rules", length,
                      str(s["served"]), served, s["eligible_from"] or "-", s["status"]])
     out.append(table(["date", "game", "team", "person", "suspension", "games", "served", "served in",
