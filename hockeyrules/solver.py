@@ -26,6 +26,7 @@ ENCODING = (
     "hc_section5_other.lp",
     "hm_checking_from_behind.lp",
     "league_bylaw10.lp",
+    "amendments.lp",
     "combination.lp",
     "show.lp",
 )
