@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .engine import as_policy, as_season, run
+from .engine import as_policy, as_proposal, as_season, run
 from .explain import ordinal
 from .errors import InputError, Problem
 from .facts import decision_facts
@@ -86,10 +86,10 @@ def _person(season: Season, pid: str) -> dict:
     return {"person": pid, "name": p.name, "team": p.team, "role": p.role}
 
 
-def audit(season, policy: Policy | None = None, **options) -> Audit:
+def audit(season, policy: Policy | None = None, proposal=None, **options) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
-    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS)
+    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal))
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:

@@ -16,9 +16,23 @@ from .policy import Policy
 EXIT_INPUT = 2
 
 
+def _fail_limit(err) -> None:
+    click.echo(f"error: {err}", err=True)
+    sys.exit(EXIT_INPUT)
+
+
 def _fail_input(err: InputError) -> None:
     click.echo(err.report(), err=True)
     sys.exit(EXIT_INPUT)
+
+
+def _proposal(path):
+    """A validated proposal (InputError with every problem), or None."""
+    if path is None:
+        return None
+    from .proposal import load
+
+    return load(path)
 
 
 def _warn(result: dict) -> None:
@@ -28,6 +42,8 @@ def _warn(result: dict) -> None:
 
 
 def _policy_options(f):
+    f = click.option("--proposal", type=click.Path(dir_okay=False),
+                     help="Evaluate under a proposed change (proposal@1 file).")(f)
     f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
                      help="Catalog rule 3 off: hc:4.8(c)/hc:4.9(b) fire on every late line.")(f)
     f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
@@ -35,7 +51,19 @@ def _policy_options(f):
     return f
 
 
-@click.group()
+class _Group(click.Group):
+    """Turns a proposal's runaway grounding into a clear message, exit 2."""
+
+    def invoke(self, ctx):
+        from .solver import GroundingTimeout
+
+        try:
+            return super().invoke(ctx)
+        except GroundingTimeout as err:
+            _fail_limit(err)
+
+
+@click.group(cls=_Group)
 @click.version_option(package_name="hockeyrules")
 def main():
     """hockeyrules: the suspensions a league's rulebook requires, and why."""
@@ -48,14 +76,15 @@ def main():
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
-def suspensions(season, fmt, with_reasons, layers, counted_once):
+def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
+        proposal = _proposal(proposal)
         if with_reasons:
-            _, trees, result = explain_all(season, policy)
+            _, trees, result = explain_all(season, policy, proposal=proposal)
         else:
-            result = evaluate(season, policy).to_dict()
+            result = evaluate(season, policy, proposal=proposal).to_dict()
     except InputError as err:
         _fail_input(err)
     _warn(result)
@@ -74,11 +103,11 @@ def suspensions(season, fmt, with_reasons, layers, counted_once):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
-def audit(season, fmt, layers, counted_once):
+def audit(season, fmt, layers, counted_once, proposal):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
-        data = run_audit(season, policy).to_dict()
+        data = run_audit(season, policy, proposal=_proposal(proposal)).to_dict()
     except InputError as err:
         _fail_input(err)
     _warn(data)
@@ -100,7 +129,7 @@ def audit(season, fmt, layers, counted_once):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
-def explain(season, person, game, incident, with_audit, fmt, layers, counted_once):
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
@@ -113,18 +142,19 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     if incident is not None and game is None:
         raise click.UsageError("--incident needs --game")
     try:
+        proposal = _proposal(proposal)
         loaded = as_season(season)
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
         if person is not None:
-            nodes = explain_person(loaded, person, game, policy)
+            nodes = explain_person(loaded, person, game, policy, proposal=proposal)
             if with_audit:
-                nodes += explain_audit(loaded, person, game, policy)
+                nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
             if not nodes:
                 click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
                            "; use --game ID --incident N to see why a line was not one", err=True)
         else:
-            nodes = [explain_incident(loaded, game, incident, policy)]
+            nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
     except InputError as err:
         _fail_input(err)
     except KeyError as err:
@@ -139,6 +169,90 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
         click.echo(treeview.markdown(trees), nl=False)
     else:
         click.echo(treeview.text_tree(trees), nl=False)
+
+
+@main.command()
+@click.argument("season", type=click.Path(dir_okay=False))
+@click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
+              help="The proposal to try (proposal@1 file).")
+@click.option("--against", "before", type=click.Path(dir_okay=False),
+              help="Compare with this proposal instead of the current rules.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
+@click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+def diff(season, after, before, fmt, layers, counted_once):
+    """What a proposal would have changed in SEASON, person by person."""
+    from .diff import diff as run_diff
+
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    try:
+        data = run_diff(season, _proposal(after), _proposal(before), policy)
+    except InputError as err:
+        _fail_input(err)
+    if fmt == "json":
+        click.echo(render.to_json(data), nl=False)
+    elif fmt == "markdown":
+        click.echo(render.diff_markdown(data), nl=False)
+    else:
+        click.echo(render.diff_table(data), nl=False)
+
+
+@main.command()
+@click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def rules(proposal, fmt):
+    """The catalog as the engine has it: every rule, what triggers it, its games."""
+    from .rules_listing import listing
+
+    try:
+        data = listing(_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    if fmt == "json":
+        click.echo(render.to_json(data), nl=False)
+        return
+    rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
+    click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows), nl=False)
+    for rid, t in data["thresholds"].items():
+        click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    if "proposal" in data:
+        click.echo(f"\nProposal: {data['proposal']['name']}")
+        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
+        click.echo(render.table(["id", "change", "before", "after"], rows), nl=False)
+
+
+@main.command("test")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--proposal", type=click.Path(dir_okay=False),
+              help="Run every scenario under this proposal (a scenario's own proposal wins).")
+def test_command(paths, proposal):
+    """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure."""
+    from pathlib import Path
+
+    from . import scenarios
+
+    files = []
+    for p in paths:
+        path = Path(p)
+        files += sorted(path.rglob("*.scenarios.yaml")) if path.is_dir() else [path]
+    passed = failed = 0
+    try:
+        default = _proposal(proposal)
+        for f in files:
+            for outcome in scenarios.run_file(f, default_proposal=default):
+                if outcome.passed:
+                    passed += 1
+                    click.echo(f"PASS  {f.name}: {outcome.name}")
+                else:
+                    failed += 1
+                    click.echo(f"FAIL  {f.name}: {outcome.name}")
+                    for line in outcome.failures:
+                        click.echo(f"      {line}")
+    except InputError as err:
+        _fail_input(err)
+    click.echo(f"\n{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

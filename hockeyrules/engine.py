@@ -14,7 +14,7 @@ from .facts import policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import encoding_text, solve
+from .solver import encoding_text, solve, solve_with_limit
 
 
 def as_season(season) -> Season:
@@ -36,33 +36,61 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
+def proposal_seconds() -> float:
+    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60)."""
+    import os
+
+    return float(os.environ.get("HOCKEYRULES_PROPOSAL_SECONDS", "60"))
+
+
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
-        programs: Iterable[str] = ()) -> tuple[Result, list]:
+        programs: Iterable[str] = (), proposal=None) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
-    the facts they read (a focus, the league's decisions).
+    the facts they read (a focus, the league's decisions). A `proposal` (a
+    validated Proposal) changes tables, policies and rules for this solve only.
     """
     texts = [encoding_text(name) for name in programs]
+    facts = itertools.chain(season_facts(season), extra)
+    if proposal is not None:
+        policy = proposal.apply_policy(policy)
+        facts = itertools.chain(facts, proposal.facts())
+        texts += proposal.programs()
+    facts = itertools.chain(facts, policy_facts(policy))
     t0 = time.perf_counter()
-    solution = solve(itertools.chain(season_facts(season), policy_facts(policy), extra), texts)
+    if proposal is not None and proposal.rules:
+        solution = solve_with_limit(facts, texts, proposal_seconds())
+    else:
+        solution = solve(facts, texts)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols)
+    result.proposal = None if proposal is None else proposal.name
     result.stats = dict(solution.stats, solve_total_seconds=t1 - t0, assemble_seconds=time.perf_counter() - t1)
     return result, solution.symbols
 
 
-def evaluate(season, policy: Policy | None = None, **options) -> Result:
+def as_proposal(proposal):
+    if proposal is None:
+        return None
+    from .proposal import load
+
+    return load(proposal)
+
+
+def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.
     `policy`: a Policy, or its fields as keyword options (layers="max", ...).
-    Raises InputError (every problem, located) when the season is not valid.
+    `proposal`: a proposal@1 file, its data, or a Proposal: evaluate under it.
+    Raises InputError (every problem, located) when the season or proposal is not valid.
     """
     policy = as_policy(policy, options)
+    proposal = as_proposal(proposal)
     t0 = time.perf_counter()
     season = as_season(season)
     read_seconds = time.perf_counter() - t0
-    result, _ = run(season, policy)
+    result, _ = run(season, policy, proposal=proposal)
     result.stats["read_seconds"] = read_seconds
     return result

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, String
 
-from .engine import as_policy, as_season, run
+from .engine import as_policy, as_proposal, as_season, run
 from .policy import Policy
 from .result import Result, Suspension
 from .rulebook import excerpt
@@ -281,9 +281,7 @@ class Explainer:
         else:
             game = self.words.games[s.game]
             node.where, node.line = game.where, game.line
-        quote = excerpt(comp.rule)
-        if quote:
-            node.add(Node("rulebook", f'rulebook: "{quote}"', rule=comp.rule))
+        self.add_rule_text(node, comp.rule)
         for p in self.premise_nodes(s.person, s.game, comp):
             node.add(p)
         return node
@@ -385,9 +383,7 @@ class Explainer:
             if not reasons:
                 reasons.append("does not fire")
             node = root.add(Node("candidate", f"{rule} does not fire: " + "; ".join(reasons), rule=rule))
-            quote = excerpt(rule)
-            if quote:
-                node.add(Node("rulebook", f'rulebook: "{quote}"', rule=rule))
+            self.add_rule_text(node, rule)
         by_stem = defaultdict(list)
         for stem, status in self.model.ladder.get((game_id, number), []):
             by_stem[stem].append(status)
@@ -406,7 +402,25 @@ class Explainer:
                                        f"are needed)", rule="league:10.06B"))
         return root
 
+    def add_rule_text(self, node: Node, rule: str) -> None:
+        """The rulebook's words for a rule, and what a proposal did to it."""
+        quote = excerpt(rule)
+        proposal = getattr(self, "proposal", None)
+        if proposal is not None and rule in proposal.texts():
+            node.add(Node("rulebook", f'proposed rule: "{proposal.texts()[rule]}"', rule=rule))
+            node.data["rulebook"] = proposal.texts()[rule]
+        elif quote:
+            node.add(Node("rulebook", f'rulebook: "{quote}"', rule=rule))
+        if proposal is not None:
+            stem = rule.rsplit("/", 1)[0]
+            if rule in proposal.rows or stem in proposal.ladders:
+                node.add(Node("proposal", f"value changed by the proposal {proposal.name!r}", rule=rule))
+            if rule in proposal.repeal:
+                node.add(Node("proposal", f"repealed by the proposal {proposal.name!r}", rule=rule))
+
     def _why_not(self, why, inc: Incident) -> str:
+        if why.name == "repealed":
+            return "repealed by the proposal"
         if why.name == "covered":
             return f"the line is covered by {why.arguments[0].string} (not otherwise covered)"
         if why.name == "countedonce":
@@ -452,25 +466,29 @@ class Explainer:
         return self.result.cases.get((person, game), ())
 
 
-def _build(season, policy, focus) -> Explainer:
-    result, symbols = run(season, policy, focus, ["explain.lp"])
-    return Explainer(season, policy, result, Model(symbols))
+def _build(season, policy, focus, proposal=None) -> Explainer:
+    proposal = as_proposal(proposal)
+    result, symbols = run(season, policy, focus, ["explain.lp"], proposal=proposal)
+    ex = Explainer(season, result.policy, result, Model(symbols))
+    ex.proposal = proposal
+    return ex
 
 
 def explain_person(season, person: str, game: str | None = None, policy: Policy | None = None,
-                   **options) -> list[Node]:
+                   proposal=None, **options) -> list[Node]:
     """A justification tree for each suspension of a person (or of that game)."""
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
     if game is not None and game not in {g.id for g in season.games}:
         raise KeyError(f"unknown game {game!r}")
-    ex = _build(season, policy, [Function("focusperson", [String(person)])])
+    ex = _build(season, policy, [Function("focusperson", [String(person)])], proposal)
     return [ex.suspension_node(s) for s in ex.result.suspensions
             if s.person == person and (game is None or s.game == game)]
 
 
-def explain_incident(season, game: str, number: int, policy: Policy | None = None, **options) -> Node:
+def explain_incident(season, game: str, number: int, policy: Policy | None = None, proposal=None,
+                     **options) -> Node:
     """Why (or why not) one game-sheet line led to a suspension."""
     season, policy = as_season(season), as_policy(policy, options)
     games = {g.id: g for g in season.games}
@@ -478,18 +496,18 @@ def explain_incident(season, game: str, number: int, policy: Policy | None = Non
         raise KeyError(f"unknown game {game!r}")
     if not 1 <= number <= len(games[game].incidents):
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
-    ex = _build(season, policy, [Function("focusline", [String(game), Number(number)])])
+    ex = _build(season, policy, [Function("focusline", [String(game), Number(number)])], proposal)
     return ex.line_explanation(game, number)
 
 
-def explain_all(season, policy: Policy | None = None, **options) -> tuple[Result, dict, dict]:
+def explain_all(season, policy: Policy | None = None, proposal=None, **options) -> tuple[Result, dict, dict]:
     """The result, every suspension's tree and the result@1 data with explanations.
 
     In the data, each component gains `explanation` (its rule text and the facts it
     rests on) and each suspension gains `explanation` (how its components combine).
     """
     season, policy = as_season(season), as_policy(policy, options)
-    ex = _build(season, policy, [Function("focusall", [])])
+    ex = _build(season, policy, [Function("focusall", [])], proposal)
     trees = {}
     data = ex.result.to_dict()
     for s, out in zip(ex.result.suspensions, data["suspensions"]):
@@ -502,7 +520,7 @@ def explain_all(season, policy: Policy | None = None, **options) -> tuple[Result
 
 
 def explain_audit(season, person: str, game: str | None = None, policy: Policy | None = None,
-                  **options) -> list[Node]:
+                  proposal=None, **options) -> list[Node]:
     """Serving and eligibility of one person: where each suspension was served, why a
     game was one the person could not play, why a coach was suspended under 10.08."""
     from .audit import audit  # the audit's findings come from its own encoding
@@ -510,7 +528,7 @@ def explain_audit(season, person: str, game: str | None = None, policy: Policy |
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
-    data = audit(season, policy).to_dict()
+    data = audit(season, policy, proposal=proposal).to_dict()
     words = Words(season, policy)
     nodes = []
     for s in data["serving"]:

@@ -130,3 +130,69 @@ def violations_csv(data: dict) -> str:
     for v in data["violations"]:
         writer.writerow([v[k] if v[k] is not None else "" for k in VIOLATION_FIELDS])
     return buf.getvalue()
+
+
+def _either(side: dict | None) -> str:
+    if side is None:
+        return "-"
+    return games_text(side["games"], side["indefinite"])
+
+
+def _diff_rows(data: dict) -> list:
+    rows = []
+    for c in data["changes"]:
+        why = []
+        if c["rules_added"]:
+            why.append("+" + " +".join(c["rules_added"]))
+        if c["rules_removed"]:
+            why.append("-" + " -".join(c["rules_removed"]))
+        if c["rules_changed"]:
+            why.append("~" + " ~".join(c["rules_changed"]))
+        rows.append([c["date"], c["game"], c["team"], c["person"], c["name"], c["change"],
+                     _either(c["before"]), _diff_after(c), " ".join(why)])
+    return rows
+
+
+def _diff_after(c: dict) -> str:
+    return _either(c["after"])
+
+
+DIFF_HEADERS = ["date", "game", "team", "person", "name", "change", "before", "after", "rules that differ"]
+
+
+def _totals_rows(data: dict) -> list:
+    def cell(t: dict) -> str:
+        return f"{t['suspensions']} / {t['games']} / {t['indefinite']}"
+
+    rows = [[team, cell(v["before"]), cell(v["after"])] for team, v in data["totals"]["teams"].items()]
+    lg = data["totals"]["league"]
+    rows.append(["league", cell(lg["before"]), cell(lg["after"])])
+    return rows
+
+
+def diff_table(data: dict) -> str:
+    out = [f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n"]
+    rows = _diff_rows(data)
+    out.append(table(DIFF_HEADERS, rows) if rows else "no suspension changes\n")
+    out.append("\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
+    out.append(table(["team", "before", "after"], _totals_rows(data)))
+    return "".join(out)
+
+
+def _md_cell(text) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(headers: list, rows: list) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def diff_markdown(data: dict) -> str:
+    out = [f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n"]
+    rows = _diff_rows(data)
+    out.append(markdown_table(DIFF_HEADERS, rows) if rows else "No suspension changes.\n")
+    out.append("\n### Totals (suspensions / games / indefinite)\n\n")
+    out.append(markdown_table(["team", "before", "after"], _totals_rows(data)))
+    return "".join(out)

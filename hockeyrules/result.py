@@ -68,6 +68,7 @@ class Result:
     suspensions: list
     warnings: list
     stats: dict = field(default_factory=dict)
+    proposal: str | None = None
     # every (person, game) with components, suspended or not (rule 6): for "why not"
     cases: dict = field(default_factory=dict, repr=False)
 
@@ -77,6 +78,7 @@ class Result:
             "league": self.league,
             "season": self.season,
             "policy": self.policy.to_dict(),
+            **({"proposal": self.proposal} if self.proposal else {}),
             "suspensions": [s.to_dict() for s in self.suspensions],
             "warnings": [w.to_dict() for w in self.warnings],
         }

@@ -17,6 +17,7 @@ season file, plus the test's own games) and expectations in plain terms:
         absent:
           - {person: A1, game: G2}
         only: true                            # expect lists every suspension
+        proposal: ../proposals/stricter.yaml  # optional: a proposal file (relative) or its data
 
 `components` is exact: every component of the suspension, id -> games (or
 {games, late, indefinite}). `rules` (a list) checks the ids only.
@@ -148,12 +149,15 @@ def check(test: dict, result: dict) -> list[str]:
     return failures
 
 
-def run_test(test: dict, base: dict) -> Outcome:
+def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None) -> Outcome:
     name = test.get("name", "(unnamed test)")
     try:
         season = from_data(build_season(test, base), source=name)
         policy = Policy(**test.get("policy", {}))
-        result = evaluate(season, policy).to_dict()
+        proposal = test.get("proposal", default_proposal)
+        if isinstance(proposal, str) and folder is not None:
+            proposal = folder / proposal
+        result = evaluate(season, policy, proposal=proposal).to_dict()
     except InputError as err:
         return Outcome(name, [err.report()])
     return Outcome(name, check(test, result))
@@ -173,6 +177,6 @@ def load_file(path: str | Path) -> tuple[list, dict]:
     return data.get("tests", []), base
 
 
-def run_file(path: str | Path) -> list[Outcome]:
+def run_file(path: str | Path, default_proposal=None) -> list[Outcome]:
     tests, base = load_file(path)
-    return [run_test(t, base) for t in tests]
+    return [run_test(t, base, Path(path).parent, default_proposal) for t in tests]

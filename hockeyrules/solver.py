@@ -46,7 +46,42 @@ class EncodingError(RuntimeError):
     """The encoding itself is broken (never the user's input)."""
 
 
-def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = ()) -> Solution:
+class GroundingTimeout(RuntimeError):
+    """A proposal's rules did not ground within the time limit."""
+
+
+def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
+                     encoding: Iterable[str] = ENCODING) -> Solution:
+    """solve() in a child process that is stopped after `seconds`: grounding cannot be
+    interrupted in-process, and a proposal's new rules may run away."""
+    import multiprocessing as mp
+
+    facts, programs = list(facts), list(programs)
+    ctx = mp.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+
+    def child():
+        try:
+            sol = solve(facts, programs, encoding)
+            send.send(([str(s) for s in sol.symbols], sol.stats, None))
+        except Exception as exc:  # reported in the parent
+            send.send(([], {}, str(exc)))
+
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    if not receive.poll(seconds):
+        proc.kill()
+        proc.join()
+        raise GroundingTimeout(f"the proposal's rules did not finish grounding within {seconds:g} s "
+                               f"(a rule that derives without end?)")
+    symbols, stats, error = receive.recv()
+    proc.join()
+    if error:
+        raise EncodingError(error)
+    return Solution([clingo.parse_term(s) for s in symbols], stats)
+
+
+def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING) -> Solution:
     messages: list[str] = []
 
     def logger(code, message):
@@ -54,17 +89,23 @@ def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = ()) -> Solut
 
     ctl = clingo.Control(["--models=1"], logger=logger, message_limit=50)
     t0 = time.perf_counter()
-    for name in ENCODING:
-        ctl.add("base", [], encoding_text(name))
-    for text in programs:
-        ctl.add("base", [], text)
+    try:
+        for name in encoding:
+            ctl.add("base", [], encoding_text(name))
+        for text in programs:
+            ctl.add("base", [], text)
+    except RuntimeError as exc:
+        raise EncodingError("\n".join(messages) or str(exc)) from None
     count = 0
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
             count += 1
     t1 = time.perf_counter()
-    ctl.ground([("base", [])])
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError as exc:
+        raise EncodingError("\n".join(messages) or str(exc)) from None
     t2 = time.perf_counter()
     found: list = []
     result = ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))

@@ -31,7 +31,7 @@ class ScenarioItem(pytest.Item):
         self.base = base
 
     def runtest(self):
-        outcome = scenarios.run_test(self.test, self.base)
+        outcome = scenarios.run_test(self.test, self.base, self.path.parent)
         if outcome.failures:
             raise ScenarioFailure("\n".join(outcome.failures))
 

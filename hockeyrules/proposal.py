@@ -1,0 +1,448 @@
+"""Proposals (format hockeyrules/proposal@1): a rule change as data.
+
+A proposal is validated whole before anything is evaluated (every error at once,
+located like `changes.rows["hc:7.2(b)"].games`), then becomes facts for
+asp/amendments.lp and, for wholly new rules, ASP text that was parsed and
+checked: only rules, only the documented interface, never a script, include,
+external or other directive.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+from clingo import ast as cast
+from clingo import Function, Number, String
+
+from .catalog import catalog
+from .errors import InputError, Problem
+from .loader import Located, read
+from .policy import Policy
+
+FORMAT = "hockeyrules/proposal@1"
+_ID = re.compile(r"^(hc|hm|league):[A-Za-z0-9.()/\-]+$")
+
+# The rule interface: what a new rule's body may read (predicate/arity), documented
+# in docs/proposals.md. Heads: yields/5, or helper predicates named aux...
+INTERFACE = {
+    ("incident", 4), ("penalty", 3), ("period", 3), ("pregame", 2), ("postgame", 2), ("clock", 3),
+    ("person", 3), ("player", 1), ("teamof", 2), ("affiliate", 1), ("team", 1), ("game", 4),
+    ("gameorder", 2), ("gameday", 2), ("dressed", 3), ("dressedlist", 2), ("setting", 2), ("policy", 2),
+    ("late", 2), ("ingame", 2), ("overtime", 2), ("remaining", 3), ("elapsed", 3), ("minutes", 3),
+    ("stoppage", 3), ("key", 3), ("headcoach", 3), ("fires", 3), ("nth", 5), ("reached", 5),
+    ("yields", 5),
+}
+OUTPUT = ("yields", 5)
+
+
+@dataclass
+class NewRule:
+    id: str
+    layer: str
+    text: str
+    asp: str
+
+
+@dataclass
+class Proposal:
+    name: str
+    description: str = ""
+    rows: dict = field(default_factory=dict)        # id -> {"base": term, "late": term}
+    ladders: dict = field(default_factory=dict)     # stem -> {n: {"base": term, "late": term | None}}
+    thresholds: dict = field(default_factory=dict)  # id -> (after, every)
+    policy: dict = field(default_factory=dict)
+    repeal: list = field(default_factory=list)
+    rules: list = field(default_factory=list)
+    source: str = "<proposal>"
+    data: dict = field(default_factory=dict)
+
+    def apply_policy(self, base: Policy) -> Policy:
+        return Policy(**{**base.__dict__, **self.policy})
+
+    def facts(self) -> list:
+        book = catalog()
+        out = []
+        for rid, change in self.rows.items():
+            for column, term in change.items():
+                out.append(Function("change", [String(rid), Function(column), term]))
+        for stem, rungs in self.ladders.items():
+            out.append(Function("ladderreplaced", [String(stem)]))
+            layer = book.ladder_layer(stem)
+            for n, value in sorted(rungs.items()):
+                rid = f"{stem}/{n}"
+                out.append(Function("proposedrung", [String(stem), Number(n), String(rid)]))
+                if rid in book.rows:
+                    out.append(Function("change", [String(rid), Function("base"), value["base"]]))
+                    if value["late"] is not None:
+                        out.append(Function("change", [String(rid), Function("late"), value["late"]]))
+                else:
+                    late = value["late"] if value["late"] is not None else Function("na")
+                    out.append(Function("proposedrow", [String(rid), Function(layer), value["base"], late]))
+        for rid, (after, every) in self.thresholds.items():
+            out.append(Function("proposedthreshold", [String(rid), Number(after), Number(every)]))
+        for rid in self.repeal:
+            out.append(Function("repealed", [String(rid)]))
+        for rule in self.rules:
+            out.append(Function("proposedlayer", [String(rule.id), Function(rule.layer)]))
+        return out
+
+    def programs(self) -> list[str]:
+        return [rule.asp for rule in self.rules]
+
+    def texts(self) -> dict:
+        """New rules' own words, for explanations."""
+        return {rule.id: rule.text for rule in self.rules}
+
+
+class _Checker:
+    def __init__(self, located: Located):
+        self.located = located
+        self.problems: list[Problem] = list(located.problems)
+
+    def error(self, path: tuple, message: str) -> None:
+        self.problems.append(Problem(_render(path), message, self.located.line(path)))
+
+
+def _render(path: tuple) -> str:
+    """changes.rows["hc:7.2(b)"].games: keys that are not plain words in brackets."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
+            out += f".{part}" if out else part
+        else:
+            out += f'["{part}"]'
+    return out or "(top)"
+
+
+def _value(c: _Checker, raw, path: tuple, allow_na: bool):
+    """A games value: N, "indefinite", {indefinite: true, minimum: N}; null (n/a) for late."""
+    if raw is None and allow_na:
+        return Function("na")
+    if isinstance(raw, bool):
+        pass
+    elif isinstance(raw, int):
+        if raw < 0:
+            c.error(path, f"negative number of games: {raw}")
+            return None
+        return Function("games", [Number(raw)])
+    elif raw == "indefinite":
+        return Function("indefinite", [Number(0)])
+    elif isinstance(raw, dict) and set(raw) <= {"indefinite", "minimum"} and raw.get("indefinite") is True:
+        minimum = raw.get("minimum", 0)
+        if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
+            c.error(path + ("minimum",), f"expected a whole number of games, 0 or more, got {minimum!r}")
+            return None
+        return Function("indefinite", [Number(minimum)])
+    c.error(path, f"expected a number of games, \"indefinite\" or {{indefinite: true, minimum: N}}"
+                  f"{' or null (n/a)' if allow_na else ''}; got {raw!r}")
+    return None
+
+
+def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dict | None:
+    if not isinstance(raw, dict) or not raw or set(raw) - {"games", "late"}:
+        c.error(path, "expected {games: ..., late: ...} (either or both)")
+        return None
+    out = {}
+    if "games" in raw:
+        out["base"] = _value(c, raw["games"], path + ("games",), allow_na=False)
+    if "late" in raw:
+        out["late"] = _value(c, raw["late"], path + ("late",), allow_na=True)
+    return None if None in out.values() else out
+
+
+def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
+    out = {}
+    if not isinstance(raw, dict):
+        c.error(path, "expected a mapping of rule id to {games, late}")
+        return out
+    for rid, change in raw.items():
+        rpath = path + (str(rid),)
+        if rid not in known:
+            c.error(rpath, f"unknown rule id {rid!r} (a catalog row with games: see `hockeyrules rules`)")
+            continue
+        value = _games_and_late(c, change, rpath)
+        if value is not None:
+            out[rid] = value
+    return out
+
+
+def _ladders(c: _Checker, raw, path: tuple) -> dict:
+    book = catalog()
+    out = {}
+    if not isinstance(raw, dict):
+        c.error(path, "expected a mapping of ladder stem to rungs")
+        return out
+    for stem, rungs in raw.items():
+        spath = path + (str(stem),)
+        if stem not in book.ladders:
+            c.error(spath, f"{stem!r} is not a ladder; ladders: {', '.join(sorted(book.ladders))}")
+            continue
+        if not isinstance(rungs, dict) or not rungs:
+            c.error(spath, "expected rungs: {N: value, ...}")
+            continue
+        ladder = {}
+        for key, value in rungs.items():
+            kpath = spath + (str(key),)
+            n = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
+            if n is None or isinstance(key, bool) or n < 1:
+                c.error(kpath, f"a rung is an offence number 1, 2, ...; got {key!r}")
+                continue
+            if isinstance(value, dict) and set(value) & {"games", "late"}:
+                parsed = _games_and_late(c, value, kpath)
+                if parsed is not None and "base" not in parsed:
+                    c.error(kpath, "a rung needs its games")
+                    continue
+            else:
+                base = _value(c, value, kpath, allow_na=False)
+                parsed = None if base is None else {"base": base}
+            if parsed is not None:
+                ladder[n] = {"base": parsed["base"], "late": parsed.get("late")}
+        out[stem] = ladder
+    return out
+
+
+def _thresholds(c: _Checker, raw, path: tuple) -> dict:
+    out = {}
+    if not isinstance(raw, dict):
+        c.error(path, "expected {league:10.04: {after: N, every: N}}")
+        return out
+    for rid, value in raw.items():
+        tpath = path + (str(rid),)
+        if rid not in catalog().thresholds:
+            c.error(tpath, f"{rid!r} has no thresholds; only {', '.join(catalog().thresholds)}")
+            continue
+        if not isinstance(value, dict) or set(value) != {"after", "every"}:
+            c.error(tpath, "expected {after: N, every: N}")
+            continue
+        ok = True
+        for key, minimum in (("after", 0), ("every", 1)):
+            v = value[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
+                c.error(tpath + (key,), f"expected a whole number, at least {minimum}; got {v!r}")
+                ok = False
+        if ok:
+            out[rid] = (value["after"], value["every"])
+    return out
+
+
+def _policy(c: _Checker, raw, path: tuple) -> dict:
+    out = {}
+    if not isinstance(raw, dict):
+        c.error(path, "expected a mapping")
+        return out
+    for key, value in raw.items():
+        kpath = path + (key,)
+        if key == "layers":
+            if value not in ("sum", "max"):
+                c.error(kpath, f"expected sum or max, got {value!r}")
+            else:
+                out[key] = value
+        elif key == "late_game_counted_once":
+            if not isinstance(value, bool):
+                c.error(kpath, f"expected true or false, got {value!r}")
+            else:
+                out[key] = value
+        elif key == "late_window_minutes":
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 60:
+                c.error(kpath, f"expected whole minutes between 0 and 60, got {value!r}")
+            else:
+                out[key] = value
+        else:
+            c.error(kpath, "unknown policy; one of layers, late_game_counted_once, late_window_minutes")
+    return out
+
+
+def _repeal(c: _Checker, raw, path: tuple) -> list:
+    if not isinstance(raw, list):
+        c.error(path, "expected a list of rule ids")
+        return []
+    out = []
+    for k, rid in enumerate(raw):
+        if rid not in catalog().rows:
+            c.error(path + (k,), f"unknown rule id {rid!r}")
+        else:
+            out.append(rid)
+    return sorted(set(out))
+
+
+def _predicates(node, found: list) -> None:
+    """Every symbolic atom (name, arity, node) under an AST node."""
+    if node.ast_type == cast.ASTType.SymbolicAtom:
+        sym = node.symbol
+        if sym.ast_type == cast.ASTType.Function:
+            found.append((sym.name, len(sym.arguments), sym))
+        elif sym.ast_type == cast.ASTType.SymbolicTerm:
+            found.append((str(sym.symbol), 0, sym))
+        return
+    for key in node.child_keys:
+        child = getattr(node, key)
+        if child is None:
+            continue
+        for item in (child if isinstance(child, (list, tuple)) else [child]):
+            if hasattr(item, "ast_type"):
+                _predicates(item, found)
+
+
+def check_asp(text: str, rule_id: str) -> list[str]:
+    """Why this ASP may not run, or [] when it is made of rules over the interface only."""
+    problems: list[str] = []
+    statements: list = []
+    messages: list[str] = []
+    try:
+        cast.parse_string(text, statements.append, logger=lambda code, msg: messages.append(msg.strip()),
+                          message_limit=5)
+    except RuntimeError:
+        pass
+    # clingo's parser follows #include itself; whatever came from another file is
+    # refused, and its content (or errors about it) is never shown or used.
+    included = [st for st in statements if st.location.begin.filename != "<string>"]
+    if included or any(not m.startswith("<string>:") for m in messages):
+        return ["#include is not allowed: a new rule is the ASP written here, nothing else"]
+    if messages:
+        return messages
+    if not statements:
+        return ["the ASP does not parse"]
+    rules = 0
+    for st in statements:
+        kind = st.ast_type
+        if kind == cast.ASTType.Comment:
+            continue
+        if kind == cast.ASTType.Program and st.name == "base" and not st.parameters:
+            continue
+        if kind != cast.ASTType.Rule:
+            name = str(kind).split(".")[-1]
+            problems.append(f"only rules are allowed; found a statement of kind {name} ({str(st).strip()[:60]!r})")
+            continue
+        rules += 1
+        heads: list = []
+        _predicates(st.head, heads)
+        for name, arity, sym in heads:
+            if (name, arity) == OUTPUT:
+                first = sym.arguments[0]
+                if not (first.ast_type == cast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String
+                        and first.symbol.string == rule_id):
+                    problems.append(f"yields/5 must name this rule: yields(\"{rule_id}\", G, I, Games, Indefinite)")
+            elif not name.startswith("aux"):
+                problems.append(f"a new rule may derive yields/5 or helper predicates named aux...; "
+                                f"not {name}/{arity}")
+        body: list = []
+        for lit in st.body:
+            _predicates(lit, body)
+        for name, arity, _ in body:
+            if (name, arity) not in INTERFACE and not name.startswith("aux"):
+                problems.append(f"{name}/{arity} is not in the rule interface (docs/proposals.md)")
+    if not rules:
+        problems.append("no rule found")
+    if not problems:
+        problems += _ground_check(text)
+    return problems
+
+
+def _ground_check(text: str) -> list[str]:
+    """Ground the rules alone over the interface (no facts): unsafe variables and the
+    like show here, located, before any season is evaluated."""
+    from .solver import EncodingError, GroundingTimeout, solve_with_limit
+
+    try:
+        solve_with_limit([], [text], 10.0, encoding=["interface.lp"])
+    except GroundingTimeout:
+        return ["the rules do not finish grounding even without a season (a rule that derives without end?)"]
+    except EncodingError as exc:
+        text = " ".join(str(exc).split())
+        return [text.replace("<block>:", "line ") or "the rules do not ground"]
+    return []
+
+
+def _rules(c: _Checker, raw, path: tuple) -> list:
+    if not isinstance(raw, list):
+        c.error(path, "expected a list of new rules")
+        return []
+    out, seen = [], set()
+    for k, item in enumerate(raw):
+        rpath = path + (k,)
+        if not isinstance(item, dict):
+            c.error(rpath, "expected {id, layer, text, asp}")
+            continue
+        rid, layer, text, asp = (item.get(key) for key in ("id", "layer", "text", "asp"))
+        ok = True
+        if not isinstance(rid, str) or not _ID.match(rid):
+            c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {rid!r}")
+            ok = False
+        elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY:
+            c.error(rpath + ("id",), f"{rid} is already a rule id; ids are never reused")
+            ok = False
+        if layer not in ("governing", "league"):
+            c.error(rpath + ("layer",), f"expected governing or league, got {layer!r}")
+            ok = False
+        if not isinstance(text, str) or not text.strip():
+            c.error(rpath + ("text",), "missing: the rule's text as the committee would adopt it")
+            ok = False
+        if not isinstance(asp, str) or not asp.strip():
+            c.error(rpath + ("asp",), "missing: the rule in ASP")
+            continue
+        for message in check_asp(asp, rid if isinstance(rid, str) else ""):
+            c.error(rpath + ("asp",), message)
+            ok = False
+        if ok:
+            seen.add(rid)
+            out.append(NewRule(rid, layer, text.strip(), asp))
+    return out
+
+
+# Ids of the catalog that yield no games of their own (never reused either).
+_CATALOG_ONLY = {"league:10.01A", "league:10.01B", "league:10.01C", "league:10.03", "league:10.07",
+                 "league:10.08", "hc:10.8(b)"}
+
+
+def validate(located: Located, source: str) -> Proposal:
+    c = _Checker(located)
+    top = located.data
+    if not isinstance(top, dict):
+        raise InputError(source, [Problem("(top)", "expected a mapping")])
+    if top.get("format") != FORMAT:
+        c.error(("format",), f"expected {FORMAT!r}, got {top.get('format')!r}")
+    name = top.get("name")
+    if not isinstance(name, str) or not name.strip():
+        c.error(("name",), "missing: a short name for the proposal")
+    description = top.get("description") or ""
+    for key in top:
+        if key not in ("format", "name", "description", "changes"):
+            c.error((key,), "unknown field (format, name, description, changes)")
+    changes = top.get("changes")
+    p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top)
+    if not isinstance(changes, dict):
+        c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
+    else:
+        path = ("changes",)
+        for key in changes:
+            if key not in ("rows", "ladders", "thresholds", "policy", "repeal", "rules"):
+                c.error(path + (key,), "unknown change; one of rows, ladders, thresholds, policy, repeal, rules")
+        if "rows" in changes:
+            p.rows = _rows(c, changes["rows"], path + ("rows",), catalog().rows)
+        if "ladders" in changes:
+            p.ladders = _ladders(c, changes["ladders"], path + ("ladders",))
+        if "thresholds" in changes:
+            p.thresholds = _thresholds(c, changes["thresholds"], path + ("thresholds",))
+        if "policy" in changes:
+            p.policy = _policy(c, changes["policy"], path + ("policy",))
+        if "repeal" in changes:
+            p.repeal = _repeal(c, changes["repeal"], path + ("repeal",))
+        if "rules" in changes:
+            p.rules = _rules(c, changes["rules"], path + ("rules",))
+    if c.problems:
+        raise InputError(source, c.problems)
+    return p
+
+
+def load(path_or_data) -> Proposal:
+    """A proposal from a YAML/JSON file, or from its data as a dict."""
+    if isinstance(path_or_data, Proposal):
+        return path_or_data
+    if isinstance(path_or_data, dict):
+        return validate(Located(path_or_data), "<proposal>")
+    return validate(read(Path(path_or_data)), str(path_or_data))
