@@ -1,0 +1,622 @@
+#!/usr/bin/env python3
+"""Benchmark of the hockeyrules engine on generated seasons of 1x, 10x, 100x and 1000x.
+
+Run it as `benchmarks/run` from the repository root (see benchmarks/README.md).
+
+Every measurement runs in a fresh process:
+
+- end to end: `python -m hockeyrules.cli suspensions FILE --format json > out.json`,
+  timed from spawning the process to reaping it; peak memory is the child's
+  own ru_maxrss (os.wait4, the figure /usr/bin/time -v prints as "Maximum
+  resident set size");
+- phases: this script run again as `run.py --_phases FILE OUT`, which imports
+  hockeyrules and times reading + validating the season (season.load), the
+  engine (engine.run: facts, grounding, solving, reading the model back) and
+  writing the result (to_dict, render.to_json, the file write). It prints one
+  JSON line per phase as soon as the phase ends, so a run that times out
+  still reports what it measured.
+
+Seasons are generated once (in a child process too) and cached under
+benchmarks/.cache/, keyed by the seed, the size and a hash of the generator's
+source, so a change to the generator makes new files.
+"""
+
+from __future__ import annotations
+
+import time
+
+T_PROCESS_START = time.monotonic()   # as early as the script can look: after interpreter start-up
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CACHE = HERE / ".cache"
+
+TEAMS = 12
+GAMES_PER_TEAM = 44
+SEED = 20250101
+ALL_SIZES = (1, 10, 100, 1000)
+
+# Targets (seconds, MB, ratios).
+TARGET_E2E = {1: 0.75, 100: 10.0, 1000: 120.0}
+TARGET_PEAK_MB = {1000: 4096.0}
+TARGET_PER_INCIDENT_RATIO = 1.5     # cost per incident at 1000x / at 1x
+
+
+# ============================================================== child modes
+def _emit(record: dict) -> None:
+    import resource
+
+    record["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    sys.stdout.write(json.dumps(record) + "\n")
+    sys.stdout.flush()
+
+
+def child_phases(season_path: str, out_path: str) -> None:
+    """Fresh process: import, read, engine, write; one JSON line per phase."""
+    t0 = time.perf_counter()
+    from hockeyrules import render
+    from hockeyrules import season as season_mod
+    from hockeyrules.engine import run
+    from hockeyrules.policy import Policy
+
+    _emit({"phase": "import", "seconds": time.perf_counter() - t0, "t_start": T_PROCESS_START})
+
+    t = time.perf_counter()
+    season = season_mod.load(season_path)
+    read_s = time.perf_counter() - t
+    _emit({"phase": "read", "seconds": read_s, "games": len(season.games),
+           "incidents": sum(len(g.incidents) for g in season.games),
+           "people": len(season.people), "warnings": len(season.warnings)})
+
+    t = time.perf_counter()
+    result, _ = run(season, Policy())
+    engine_s = time.perf_counter() - t
+    st = result.stats
+    _emit({"phase": "engine", "seconds": engine_s,
+           "facts": st["facts"], "atoms": st["atoms"], "rules": st["rules"],
+           "load_seconds": st["load_seconds"], "ground_seconds": st["ground_seconds"],
+           "solve_seconds": st["solve_seconds"], "assemble_seconds": st["assemble_seconds"],
+           "suspensions": len(result.suspensions)})
+
+    t = time.perf_counter()
+    data = result.to_dict()
+    t1 = time.perf_counter()
+    text = render.to_json(data)
+    t2 = time.perf_counter()
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write(text)
+    t3 = time.perf_counter()
+    _emit({"phase": "write", "seconds": t3 - t, "to_dict_seconds": t1 - t,
+           "to_json_seconds": t2 - t1, "file_seconds": t3 - t2, "bytes": len(text.encode("utf-8")),
+           "t_end": time.monotonic()})
+
+
+def child_generate(leagues: int, seed: int, path: str) -> None:
+    """Fresh process: generate one season and write it with its counts beside it."""
+    from hockeyrules.generate import generate_season, write_season
+
+    t = time.perf_counter()
+    data = generate_season(TEAMS, GAMES_PER_TEAM, seed=seed, leagues=leagues)
+    gen_s = time.perf_counter() - t
+    final = Path(path)
+    tmp = final.with_name(".partial-" + final.name)   # same suffix: write_season picks JSON by it
+    t = time.perf_counter()
+    write_season(data, tmp)
+    write_s = time.perf_counter() - t
+    meta = {"leagues": leagues, "teams": len(data["teams"]), "people": len(data["people"]),
+            "games": len(data["games"]), "incidents": sum(len(g["incidents"]) for g in data["games"]),
+            "seed": seed, "bytes": tmp.stat().st_size,
+            "generate_seconds": gen_s, "write_seconds": write_s}
+    Path(str(final) + ".meta").write_text(json.dumps(meta, indent=1) + "\n")
+    os.replace(tmp, final)  # the season appears only once it is complete
+
+
+# ============================================================== measuring a child
+class Outcome:
+    def __init__(self):
+        self.status = "OK"          # OK, TIMEOUT, MEMORY, FAILED
+        self.exit_code = None
+        self.wall = None
+        self.peak_mb = None
+        self.detail = ""
+        self.t_spawn = None         # time.monotonic() (CLOCK_MONOTONIC, shared with the child)
+        self.t_reap = None
+
+
+def _rss_mb(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: float,
+            max_rss_mb: float) -> Outcome:
+    """Spawn argv (stdout/stderr to files), time it from spawn to reaping, peak RSS from wait4.
+
+    A watchdog thread kills the child (SIGKILL) after `timeout` seconds or when its
+    resident memory passes `max_rss_mb`; what was measured up to then is kept.
+    """
+    out = Outcome()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    actions = [(os.POSIX_SPAWN_OPEN, 1, str(stdout_path), flags, 0o644),
+               (os.POSIX_SPAWN_OPEN, 2, str(stderr_path), flags, 0o644)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = threading.Event()
+    reason: list[str] = []
+    lock = threading.Lock()
+
+    out.t_spawn = time.monotonic()
+    t0 = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+
+    def watchdog():
+        interval = 0.05
+        while not done.wait(interval):
+            interval = min(interval * 1.5, 0.5)
+            why = None
+            if time.perf_counter() - t0 > timeout:
+                why = "TIMEOUT"
+            else:
+                rss = _rss_mb(pid)
+                if rss is not None and rss > max_rss_mb:
+                    why = "MEMORY"
+            if why:
+                with lock:
+                    if not done.is_set():
+                        reason.append(why)
+                        os.kill(pid, signal.SIGKILL)
+                return
+
+    dog = threading.Thread(target=watchdog, daemon=True)
+    dog.start()
+    try:
+        _, status, usage = os.wait4(pid, 0)
+    except KeyboardInterrupt:
+        os.kill(pid, signal.SIGKILL)
+        os.wait4(pid, 0)
+        raise
+    out.wall = time.perf_counter() - t0
+    out.t_reap = time.monotonic()
+    with lock:
+        done.set()
+    dog.join()
+    out.peak_mb = usage.ru_maxrss / 1024
+    out.exit_code = os.waitstatus_to_exitcode(status)
+    if reason:
+        out.status = reason[0]
+        out.detail = (f"killed after {out.wall:.0f} s" if reason[0] == "TIMEOUT"
+                      else f"killed above {max_rss_mb:.0f} MB after {out.wall:.0f} s")
+    elif out.exit_code != 0:
+        out.status = "FAILED"
+        err = stderr_path.read_text(errors="replace").strip().splitlines()
+        out.detail = f"exit {out.exit_code}" + (f": {err[-1][:160]}" if err else "")
+    return out
+
+
+# ============================================================== seasons
+def generator_hash() -> str:
+    import importlib.util
+
+    h = hashlib.sha256()
+    for mod in ("hockeyrules.generate", "hockeyrules.vocabulary"):
+        spec = importlib.util.find_spec(mod)
+        h.update(Path(spec.origin).read_bytes())
+    return h.hexdigest()[:10]
+
+
+def season_file(size: int, seed: int, timeout: float, max_rss_mb: float) -> tuple[Path, dict]:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tag = generator_hash()
+    path = CACHE / f"season-{size}x-seed{seed}-{tag}.json"
+    meta_path = Path(str(path) + ".meta")
+    if path.exists() and meta_path.exists():
+        return path, json.loads(meta_path.read_text())
+    for old in CACHE.glob(f"season-{size}x-seed{seed}-*.json*"):  # another generator's output
+        old.unlink()
+    progress(f"[{size}x] generating season (leagues={size}, seed={seed}) ...")
+    outcome = measure([sys.executable, str(Path(__file__).resolve()), "--_generate", str(size), str(seed),
+                       str(path)], CACHE / "generate.out", CACHE / "generate.err",
+                      max(timeout, 1800), max_rss_mb)
+    if outcome.status != "OK" or not path.exists():
+        raise RuntimeError(f"generating the {size}x season failed: {outcome.status} {outcome.detail}")
+    meta = json.loads(meta_path.read_text())
+    progress(f"[{size}x] {meta['games']} games, {meta['incidents']} incidents, "
+             f"{meta['bytes'] / 2**20:.1f} MB of JSON in {outcome.wall:.1f} s (peak {outcome.peak_mb:.0f} MB)")
+    return path, meta
+
+
+# ============================================================== one size
+def progress(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def sha256_file(path: Path) -> str | None:
+    if not path.exists():
+        return None
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def run_size(size: int, repeat: int, args) -> dict:
+    season, meta = season_file(size, args.seed, args.timeout, args.max_rss_mb)
+    row: dict = {"size": size, "leagues": size, "games": meta["games"], "incidents": meta["incidents"],
+                 "people": meta["people"], "season_file": str(season.relative_to(ROOT)),
+                 "season_mb": meta["bytes"] / 2**20, "repeat": repeat}
+
+    # ---- end to end
+    e2e_out = CACHE / f"out-{size}x.json"
+    e2e_err = CACHE / f"out-{size}x.stderr"
+    argv = [sys.executable, "-m", "hockeyrules.cli", "suspensions", str(season), "--format", "json"]
+    walls, peaks, status = [], [], "OK"
+    for k in range(repeat):
+        progress(f"[{size}x] end to end, run {k + 1}/{repeat} ...")
+        o = measure(argv, e2e_out, e2e_err, args.timeout, args.max_rss_mb)
+        peaks.append(o.peak_mb)
+        if o.status != "OK":
+            status = o.status
+            row["e2e_detail"] = o.detail
+            row["e2e_wall_at_stop"] = o.wall
+            progress(f"[{size}x] end to end: {o.status} ({o.detail}), peak {o.peak_mb:.0f} MB")
+            break
+        walls.append(o.wall)
+        progress(f"[{size}x] end to end: {o.wall:.3f} s, peak {o.peak_mb:.0f} MB")
+    row["e2e_status"] = status
+    row["e2e_seconds"] = min(walls) if status == "OK" else None
+    row["e2e_runs"] = walls
+    row["peak_mb"] = max(peaks) if peaks else None
+    if status == "OK":
+        row["e2e_stderr_lines"] = len(e2e_err.read_text(errors="replace").splitlines())
+
+    # ---- phases
+    ph_out = CACHE / f"phases-{size}x.json"
+    ph_log = CACHE / f"phases-{size}x.log"
+    ph_err = CACHE / f"phases-{size}x.stderr"
+    argv = [sys.executable, str(Path(__file__).resolve()), "--_phases", str(season), str(ph_out)]
+    best: dict = {}
+    ph_status = "OK"
+    for k in range(repeat):
+        progress(f"[{size}x] phases, run {k + 1}/{repeat} ...")
+        o = measure(argv, ph_log, ph_err, args.timeout, args.max_rss_mb)
+        records = {}
+        for line in ph_log.read_text(errors="replace").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            records[rec.pop("phase")] = rec
+        if "import" in records:
+            records["start"] = {"seconds": records["import"]["t_start"] - o.t_spawn}
+        if "write" in records:
+            records["exit"] = {"seconds": o.t_reap - records["write"]["t_end"]}
+        for phase, rec in records.items():   # best of N, phase by phase
+            if phase not in best or rec["seconds"] < best[phase]["seconds"]:
+                best[phase] = rec
+        row["phases_peak_mb"] = max(row.get("phases_peak_mb") or 0, o.peak_mb or 0)
+        if o.status != "OK":
+            ph_status = o.status
+            row["phases_detail"] = o.detail
+            done = ", ".join(records) or "nothing"
+            progress(f"[{size}x] phases: {o.status} ({o.detail}); finished: {done}")
+            break
+        eng = records.get("engine", {})
+        progress(f"[{size}x] phases: read {records['read']['seconds']:.3f} s, "
+                 f"engine {eng.get('seconds', 0):.3f} s (ground {eng.get('ground_seconds', 0):.3f} s), "
+                 f"write {records['write']['seconds']:.3f} s")
+    row["phases_status"] = ph_status
+    row["phases"] = best
+
+    read = best.get("read")
+    eng = best.get("engine")
+    wr = best.get("write")
+    row["start_seconds"] = best["start"]["seconds"] if "start" in best else None
+    row["import_seconds"] = best["import"]["seconds"] if "import" in best else None
+    row["exit_seconds"] = best["exit"]["seconds"] if "exit" in best else None
+    row["read_seconds"] = read["seconds"] if read else None
+    if eng:
+        row["facts_seconds"] = eng["load_seconds"]
+        row["ground_seconds"] = eng["ground_seconds"]
+        row["solve_seconds"] = eng["solve_seconds"]
+        row["assemble_seconds"] = eng["assemble_seconds"]
+        row["ground_solve_seconds"] = eng["load_seconds"] + eng["ground_seconds"] + eng["solve_seconds"]
+        row["atoms"], row["rules"], row["facts"] = eng["atoms"], eng["rules"], eng["facts"]
+        row["suspensions"] = eng["suspensions"]
+        row["us_per_incident"] = row["ground_solve_seconds"] / meta["incidents"] * 1e6
+    row["write_seconds"] = wr["seconds"] if wr else None
+    if wr:
+        row["result_mb"] = wr["bytes"] / 2**20
+    if status == "OK" and ph_status == "OK":
+        row["outputs_identical"] = sha256_file(e2e_out) == sha256_file(ph_out)
+    return row
+
+
+# ============================================================== report
+def fmt(value, digits=3, width=None):
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def mark(ok: bool | None) -> str:
+    return "" if ok is None else (" PASS" if ok else " MISS")
+
+
+def evaluate_targets(rows: list[dict]) -> list[dict]:
+    """Each target with what was measured and PASS / MISS (or NOT RUN)."""
+    by = {r["size"]: r for r in rows}
+    out = []
+
+    def add(name, size, value, limit, unit, ok, note=""):
+        out.append({"target": name, "size": size, "measured": value, "limit": limit, "unit": unit,
+                    "result": ("NOT RUN" if size not in by else ("PASS" if ok else "MISS")), "note": note})
+
+    for size, limit in TARGET_E2E.items():
+        r = by.get(size)
+        value = r.get("e2e_seconds") if r else None
+        note = ""
+        if r and r["e2e_status"] != "OK":
+            note = f"{r['e2e_status']}: {r.get('e2e_detail', '')}"
+        add(f"{size}x end to end < {limit:g} s", size, value, limit, "s", value is not None and value < limit, note)
+    for size, limit in TARGET_PEAK_MB.items():
+        r = by.get(size)
+        value = r.get("peak_mb") if r else None
+        ok = value is not None and value < limit and r["e2e_status"] == "OK"
+        note = "" if not r or r["e2e_status"] == "OK" else f"peak at the {r['e2e_status']} stop"
+        add(f"{size}x peak memory < {limit:g} MB", size, value, limit, "MB", ok, note)
+    base, top = by.get(1), by.get(1000)
+    ratio = None
+    if base and top and base.get("us_per_incident") and top.get("us_per_incident"):
+        ratio = top["us_per_incident"] / base["us_per_incident"]
+    add(f"per-incident solving cost at 1000x within {TARGET_PER_INCIDENT_RATIO:g}x of 1x", 1000, ratio,
+        TARGET_PER_INCIDENT_RATIO, "x", ratio is not None and ratio <= TARGET_PER_INCIDENT_RATIO,
+        "" if ratio is not None or not top else "engine phase not measured at 1000x")
+    for r in rows:
+        gs, rd = r.get("ground_solve_seconds"), r.get("read_seconds")
+        ok = gs is not None and rd is not None and gs <= rd
+        add(f"{r['size']}x solving no slower than reading", r["size"], gs, rd, "s", ok,
+            "" if gs is not None else "engine phase not measured")
+    return out
+
+
+def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
+    def target_mark(size, prefix):
+        for t in targets:
+            if t["size"] == size and t["target"].startswith(f"{size}x {prefix}") and t["result"] != "NOT RUN":
+                return " " + t["result"]
+        return ""
+
+    headers = ["size", "games", "incidents", "e2e s", "peak MB", "read s", "ground+solve s",
+               "write s", "atoms", "rules", "us/incident"]
+    table = []
+    for r in rows:
+        size = r["size"]
+        if r["e2e_status"] == "OK":
+            e2e = fmt(r["e2e_seconds"]) + target_mark(size, "end to end")
+        else:
+            at = r.get("e2e_wall_at_stop")
+            e2e = f"{r['e2e_status']}@{at:.0f}" + target_mark(size, "end to end")
+        peak = fmt(r["peak_mb"], 0) + target_mark(size, "peak")
+        gs = fmt(r.get("ground_solve_seconds")) + target_mark(size, "solving")
+        if r.get("ground_solve_seconds") is None and r["phases_status"] != "OK":
+            gs = r["phases_status"]
+        table.append([f"{size}x", fmt(r["games"]), fmt(r["incidents"]), e2e, peak, fmt(r.get("read_seconds")),
+                      gs, fmt(r.get("write_seconds")), fmt(r.get("atoms")), fmt(r.get("rules")),
+                      fmt(r.get("us_per_incident"), 1)])
+    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
+    print()
+    print(f"hockeyrules benchmark  ({env['git']}; python {env['python']}, clingo {env['clingo']}; "
+          f"{env['cpus']} cpus, {env['mem_gb']:.0f} GB; {env['cpu']})")
+    load = env.get("load_1min_at_start")
+    if load is not None and load > 0.5:
+        print(f"note: load average {load:.2f} when the run started: other processes share the "
+              f"cpus, so times may be high")
+    print()
+    print("  ".join(h.rjust(w) for h, w in zip(headers, widths)))
+    print("  ".join("-" * w for w in widths))
+    for row in table:
+        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+
+    # where the engine time goes, and the rest of the end-to-end time
+    print()
+    sub = ["size", "start s", "import s", "read s", "facts s", "ground s", "solve s", "assemble s", "write s",
+           "exit s", "e2e-rest s", "read MB", "engine MB", "result MB", "suspensions", "same output"]
+    subrows = []
+    for r in rows:
+        ph = r.get("phases", {})
+        rss_read = ph.get("read", {}).get("rss_mb")
+        rss_eng = ph.get("engine", {}).get("rss_mb")
+        parts = [r.get("start_seconds"), r.get("import_seconds"), r.get("read_seconds"), r.get("facts_seconds"),
+                 r.get("ground_seconds"), r.get("solve_seconds"), r.get("assemble_seconds"),
+                 r.get("write_seconds"), r.get("exit_seconds")]
+        other = None
+        if r.get("e2e_seconds") is not None and None not in parts:
+            other = r["e2e_seconds"] - sum(parts)
+        same = r.get("outputs_identical")
+        subrows.append([f"{r['size']}x"] + [fmt(p) for p in parts] + [fmt(other), fmt(rss_read, 0),
+                       fmt(rss_eng, 0), fmt(r.get("result_mb"), 1), fmt(r.get("suspensions")),
+                       "-" if same is None else ("yes" if same else "NO")])
+    widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
+    print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
+    print("  ".join("-" * w for w in widths))
+    for row in subrows:
+        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+
+    # per-incident cost: largest size run against 1x
+    print()
+    with_cost = [r for r in rows if r.get("us_per_incident")]
+    base = next((r for r in with_cost if r["size"] == 1), None)
+    if base and len(with_cost) > 1:
+        top = with_cost[-1]
+        ratio = top["us_per_incident"] / base["us_per_incident"]
+        verdict = ""
+        if top["size"] == 1000:
+            verdict = " PASS" if ratio <= TARGET_PER_INCIDENT_RATIO else " MISS"
+        else:
+            verdict = f" (target {TARGET_PER_INCIDENT_RATIO:g}x is for 1000x: not measured)"
+        print(f"per-incident solving cost: {top['size']}x {top['us_per_incident']:.1f} us vs 1x "
+              f"{base['us_per_incident']:.1f} us = {ratio:.2f}x (target <= {TARGET_PER_INCIDENT_RATIO:g}x)"
+              f"{verdict}")
+    else:
+        print("per-incident solving cost: needs 1x and a larger size with the engine phase measured")
+
+    print()
+    print("targets:")
+    for t in targets:
+        value = t["measured"]
+        if value is None:
+            shown = "-"
+        elif t["unit"] == "x":
+            shown = f"{value:.2f}x"
+        elif t["unit"] == "MB":
+            shown = f"{value:.0f} MB"
+        else:
+            shown = f"{value:.3f} s" if "reading" not in t["target"] else \
+                f"{value:.3f} s vs read {t['limit']:.3f} s" if t["limit"] is not None else f"{value:.3f} s"
+        note = f"  ({t['note']})" if t["note"] else ""
+        print(f"  {t['result']:<7}  {t['target']:<62} {shown}{note}")
+
+
+def environment() -> dict:
+    try:
+        import clingo
+        clingo_version = clingo.__version__
+    except ImportError:  # pragma: no cover
+        clingo_version = "?"
+    cpu = platform.processor() or "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = 0.0
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal:"):
+                mem_gb = int(line.split()[1]) / 2**20
+    except OSError:
+        pass
+    git = "no git"
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        git = f"commit {rev}{' + local changes' if dirty else ''}"
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = None
+    return {"python": platform.python_version(), "load_1min_at_start": load, "executable": sys.executable, "clingo": clingo_version,
+            "cpus": os.cpu_count(), "cpu": cpu, "mem_gb": mem_gb, "git": git,
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+# ============================================================== main
+def default_max_rss_mb() -> float:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20 * 2 / 3
+    except (ValueError, OSError):
+        return 16384.0
+
+
+def parse_sizes(text: str) -> list[int]:
+    sizes = []
+    for part in text.split(","):
+        part = part.strip().lower().rstrip("x")
+        if not part:
+            continue
+        if not part.isdigit() or int(part) < 1:
+            raise argparse.ArgumentTypeError(f"not a size: {part!r} (a number of leagues, e.g. 1,10,100)")
+        sizes.append(int(part))
+    if not sizes:
+        raise argparse.ArgumentTypeError("no sizes given")
+    return sorted(set(sizes))   # the largest size runs last
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--_phases"]:
+        child_phases(*argv[1:3])
+        return 0
+    if argv[:1] == ["--_generate"]:
+        child_generate(int(argv[1]), int(argv[2]), argv[3])
+        return 0
+
+    p = argparse.ArgumentParser(prog="benchmarks/run", description=(
+        "Time the hockeyrules engine end to end and phase by phase on generated seasons "
+        "(1x = 12 teams, 44 games a team; Nx = N such leagues in one file)."))
+    p.add_argument("--sizes", type=parse_sizes, default=list(ALL_SIZES),
+                   help="comma-separated sizes (number of leagues), default 1,10,100,1000")
+    p.add_argument("--repeat", type=int, default=None, metavar="N",
+                   help="best of N runs for every size below 1000x (default: 3 for 1x, 1 otherwise; "
+                        "1000x always runs once)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="kill a measured process after S seconds and report TIMEOUT (default 600)")
+    p.add_argument("--max-rss-mb", type=float, default=default_max_rss_mb(), metavar="MB",
+                   help="kill a measured process whose resident memory passes MB and report MEMORY "
+                        "(default: two thirds of physical memory, %(default).0f here)")
+    p.add_argument("--seed", type=int, default=SEED, help=f"generator seed (default {SEED})")
+    args = p.parse_args(argv)
+    if args.repeat is not None and args.repeat < 1:
+        p.error("--repeat must be at least 1")
+
+    try:
+        import hockeyrules  # noqa: F401
+    except ImportError:
+        print(f"error: {sys.executable} cannot import hockeyrules; install the project "
+              f"(pip install -e .) or run with the project's virtual environment", file=sys.stderr)
+        return 2
+    env = environment()
+    rows = []
+    for size in args.sizes:
+        if size >= 1000:
+            repeat = 1
+        elif args.repeat is not None:
+            repeat = args.repeat
+        else:
+            repeat = 3 if size == 1 else 1
+        try:
+            rows.append(run_size(size, repeat, args))
+        except RuntimeError as exc:
+            progress(f"[{size}x] {exc}")
+            rows.append({"size": size, "games": None, "incidents": None, "e2e_status": "FAILED",
+                         "e2e_detail": str(exc), "e2e_seconds": None, "e2e_wall_at_stop": 0.0,
+                         "peak_mb": None, "phases_status": "FAILED", "phases": {}})
+    targets = evaluate_targets(rows)
+    print_report(rows, targets, env)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"format": "hockeyrules/benchmark@1", "environment": env,
+                                               "seed": args.seed, "teams": TEAMS,
+                                               "games_per_team": GAMES_PER_TEAM, "sizes": rows,
+                                               "targets": targets}, indent=2) + "\n")
+        progress(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
