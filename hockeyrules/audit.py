@@ -89,7 +89,8 @@ def _person(season: Season, pid: str) -> dict:
 def audit(season, policy: Policy | None = None, proposal=None, **options) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
-    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal))
+    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal),
+                          line_ups=True)
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:

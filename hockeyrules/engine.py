@@ -44,7 +44,7 @@ def proposal_seconds() -> float:
 
 
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
-        programs: Iterable[str] = (), proposal=None) -> tuple[Result, list]:
+        programs: Iterable[str] = (), proposal=None, line_ups: bool = False) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
@@ -52,7 +52,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     validated Proposal) changes tables, policies and rules for this solve only.
     """
     texts = [encoding_text(name) for name in programs]
-    facts = itertools.chain(season_facts(season), extra)
+    facts = itertools.chain(season_facts(season, line_ups), extra)
     if proposal is not None:
         policy = proposal.apply_policy(policy)
         facts = itertools.chain(facts, proposal.facts())

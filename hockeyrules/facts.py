@@ -29,7 +29,9 @@ def policy_facts(policy: Policy) -> Iterator[Symbol]:
     yield _fact("policy", _const("latewindow"), Number(policy.late_window_minutes))
 
 
-def season_facts(season: Season) -> Iterator[Symbol]:
+def season_facts(season: Season, line_ups: bool = False) -> Iterator[Symbol]:
+    """The season as facts. The rules read a game's dressed list only to find its
+    head coaches; the full line-ups (`line_ups`) are for the audit."""
     s = season.settings
     yield _fact("setting", _const("clock"), _const(s.clock))
     yield _fact("setting", _const("periodminutes"), Number(s.period_minutes))
@@ -45,10 +47,10 @@ def season_facts(season: Season) -> Iterator[Symbol]:
         if p.affiliate:
             yield _fact("affiliate", String(p.id))
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
-        yield from game_facts(season, g, position)
+        yield from game_facts(season, g, position, line_ups)
 
 
-def game_facts(season: Season, g, position: int) -> Iterator[Symbol]:
+def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iterator[Symbol]:
     gid = String(g.id)
     yield _fact("game", gid, String(g.home), String(g.away), _const(g.kind))
     yield _fact("gameorder", gid, Number(position))
@@ -56,7 +58,8 @@ def game_facts(season: Season, g, position: int) -> Iterator[Symbol]:
     for team, persons in (g.dressed or {}).items():
         yield _fact("dressedlist", gid, String(team))
         for pid in persons:
-            yield _fact("dressed", gid, String(team), String(pid))
+            if line_ups or season.people[pid].role == "head_coach":
+                yield _fact("dressed", gid, String(team), String(pid))
     for inc in g.incidents:
         i = Number(inc.number)
         yield _fact("incident", gid, i, String(inc.person), _const(inc.infraction))
