@@ -91,6 +91,11 @@ def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> 
     t0 = time.perf_counter()
     season = as_season(season)
     read_seconds = time.perf_counter() - t0
-    result, _ = run(season, policy, proposal=proposal)
+    from .partition import evaluate_parts, worth_splitting
+
+    if worth_splitting(season, proposal):
+        result = evaluate_parts(season, policy, proposal=proposal)
+    else:
+        result, _ = run(season, policy, proposal=proposal)
     result.stats["read_seconds"] = read_seconds
     return result

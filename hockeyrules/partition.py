@@ -1,0 +1,129 @@
+"""Solving independent parts of a season separately, in parallel.
+
+Teams that never meet, directly or through other teams, share no person, game,
+team event or stoppage: every rule of the catalog reads within one such part
+(a league). A season of many leagues is split into its parts, the parts are
+grouped into chunks of a bounded size, and each chunk is solved in its own
+process; the results are merged in season order. The answer is the same as one
+solve of the whole (tests/test_partition.py), at a cost that grows linearly.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from dataclasses import replace
+
+from .policy import Policy
+from .result import Result, _where_key
+from .season import Season
+
+# A chunk holds whole parts up to about this many game-sheet lines.
+CHUNK_LINES = 40_000
+# Below this many lines one solve is cheaper than starting processes.
+PARALLEL_LINES = 60_000
+
+
+def parts(season: Season) -> list[list[str]]:
+    """Teams grouped into the parts that never meet (union-find over games)."""
+    parent = {t: t for t in season.teams}
+
+    def find(t: str) -> str:
+        while parent[t] != t:
+            parent[t] = parent[parent[t]]
+            t = parent[t]
+        return t
+
+    for g in season.games:
+        a, b = find(g.home), find(g.away)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    groups: dict = {}
+    for t in season.teams:
+        groups.setdefault(find(t), []).append(t)
+    return [sorted(v) for _, v in sorted(groups.items())]
+
+
+def subseason(season: Season, teams: set) -> Season:
+    return replace(
+        season,
+        teams={k: v for k, v in season.teams.items() if k in teams},
+        people={k: v for k, v in season.people.items() if v.team in teams},
+        games=[g for g in season.games if g.home in teams],
+        decisions=[d for d in season.decisions if season.people[d.person].team in teams],
+        warnings=[],
+    )
+
+
+def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
+    lines: dict = {}
+    for g in season.games:
+        lines[g.home] = lines.get(g.home, 0) + len(g.incidents) + 1
+    out: list[set] = []
+    current: set = set()
+    size = 0
+    for part in parts(season):
+        weight = sum(lines.get(t, 0) for t in part)
+        if current and size + weight > limit:
+            out.append(current)
+            current, size = set(), 0
+        current |= set(part)
+        size += weight
+    if current:
+        out.append(current)
+    return out
+
+
+_SEASON: Season | None = None
+_POLICY: Policy | None = None
+_PROPOSAL = None
+
+
+def _solve_chunk(teams: set) -> Result:
+    from .engine import run
+
+    result, _ = run(subseason(_SEASON, teams), _POLICY, proposal=_PROPOSAL)
+    return result
+
+
+def merge(season: Season, policy: Policy, results: list) -> Result:
+    order = {g.id: g.order for g in season.games}
+    suspensions = sorted((s for r in results for s in r.suspensions), key=lambda s: (order[s.game], s.person))
+    warnings = sorted(list(season.warnings) + [w for r in results for w in r.warnings], key=_where_key)
+    cases = {}
+    stats: dict = {"chunks": len(results)}
+    for r in results:
+        cases.update(r.cases)
+        for key in ("facts", "atoms", "rules", "load_seconds", "ground_seconds", "solve_seconds"):
+            stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
+    return Result(season.league, season.season, policy, suspensions, warnings, stats=stats, cases=cases)
+
+
+def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
+                   limit: int = CHUNK_LINES, proposal=None) -> Result:
+    """The season solved chunk by chunk, `workers` processes at a time. A proposal
+    with new rules is not split: its ASP may join across parts."""
+    global _SEASON, _POLICY, _PROPOSAL
+    groups = chunks(season, limit)
+    workers = workers or os.cpu_count() or 1
+    _SEASON, _POLICY, _PROPOSAL = season, policy, proposal
+    if proposal is not None:
+        policy = proposal.apply_policy(policy)
+    try:
+        if workers == 1 or len(groups) == 1:
+            results = [_solve_chunk(g) for g in groups]
+        else:
+            with mp.get_context("fork").Pool(min(workers, len(groups))) as pool:
+                results = pool.map(_solve_chunk, groups, chunksize=1)
+    finally:
+        _SEASON = _POLICY = _PROPOSAL = None
+    merged = merge(season, policy, results)
+    merged.proposal = None if proposal is None else proposal.name
+    return merged
+
+
+def worth_splitting(season: Season, proposal=None) -> bool:
+    if proposal is not None and proposal.rules:
+        return False
+    lines = sum(len(g.incidents) for g in season.games)
+    return lines >= PARALLEL_LINES and len(parts(season)) > 1
