@@ -23,7 +23,7 @@ from .loader import Located, read
 from .policy import Policy
 
 FORMAT = "hockeyrules/proposal@1"
-_ID = re.compile(r"^(hc|hm|league):[A-Za-z0-9.()/\-]+$")
+_ID = re.compile(r"(hc|hm|league):[A-Za-z0-9.()/\-]+")
 
 # The rule interface: what a new rule's body may read (predicate/arity), documented
 # in docs/proposals.md. Heads: yields/5, or helper predicates named aux...
@@ -270,22 +270,44 @@ def _repeal(c: _Checker, raw, path: tuple) -> list:
     return sorted(set(out))
 
 
-def _predicates(node, found: list) -> None:
-    """Every symbolic atom (name, arity, node) under an AST node."""
+def _predicates(node, found: list, sign=None) -> None:
+    """Every symbolic atom (name, arity, term node, negated) under an AST node, in
+    heads, bodies, aggregates and conditions alike."""
+    if node.ast_type == cast.ASTType.Literal:
+        sign = node.sign
     if node.ast_type == cast.ASTType.SymbolicAtom:
         sym = node.symbol
+        negated = sign is not None and sign != cast.Sign.NoSign
         if sym.ast_type == cast.ASTType.Function:
-            found.append((sym.name, len(sym.arguments), sym))
+            found.append((sym.name, len(sym.arguments), sym, negated))
         elif sym.ast_type == cast.ASTType.SymbolicTerm:
-            found.append((str(sym.symbol), 0, sym))
+            found.append((str(sym.symbol), 0, sym, negated))
         return
     for key in node.child_keys:
         child = getattr(node, key)
-        if child is None:
+        if child is None or isinstance(child, str):
             continue
-        for item in (child if isinstance(child, (list, tuple)) else [child]):
+        items = [child] if hasattr(child, "ast_type") else list(child)
+        for item in items:
             if hasattr(item, "ast_type"):
-                _predicates(item, found)
+                _predicates(item, found, sign)
+
+
+def _uncovered(text: str, statements: list) -> bool:
+    """Is there text that no statement or comment accounts for? clingo's parser
+    consumes some directives (#include <...>) without a trace in the AST."""
+    lines = text.split("\n")
+    covered = [[False] * (len(line) + 1) for line in lines]
+    for st in statements:
+        b, e = st.location.begin, st.location.end
+        for ln in range(b.line, e.line + 1):
+            if ln - 1 >= len(lines):
+                break
+            start = b.column - 1 if ln == b.line else 0
+            end = e.column - 1 if ln == e.line else len(lines[ln - 1])
+            for col in range(max(start, 0), min(end, len(lines[ln - 1]))):
+                covered[ln - 1][col] = True
+    return any(not ch.isspace() and not covered[n][c] for n, line in enumerate(lines) for c, ch in enumerate(line))
 
 
 def check_asp(text: str, rule_id: str) -> list[str]:
@@ -319,9 +341,18 @@ def check_asp(text: str, rule_id: str) -> list[str]:
             problems.append(f"only rules are allowed; found a statement of kind {name} ({str(st).strip()[:60]!r})")
             continue
         rules += 1
+        if st.head.ast_type != cast.ASTType.Literal or st.head.atom.ast_type != cast.ASTType.SymbolicAtom \
+                or st.head.sign != cast.Sign.NoSign:
+            problems.append(f"a rule's head must be one atom, yields(...) or aux...(...); not "
+                            f"{str(st.head)[:40]!r} (no constraints, choices or disjunctions)")
+            found: list = []
+            _predicates(st.head, found)
+            problems += [f"{name}/{arity} may not be derived by a new rule" for name, arity, _, _ in found
+                         if not name.startswith("aux") and (name, arity) != OUTPUT]
+            continue
         heads: list = []
         _predicates(st.head, heads)
-        for name, arity, sym in heads:
+        for name, arity, sym, _ in heads:
             if (name, arity) == OUTPUT:
                 first = sym.arguments[0]
                 if not (first.ast_type == cast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String
@@ -333,11 +364,16 @@ def check_asp(text: str, rule_id: str) -> list[str]:
         body: list = []
         for lit in st.body:
             _predicates(lit, body)
-        for name, arity, _ in body:
+        for name, arity, _, negated in body:
             if (name, arity) not in INTERFACE and not name.startswith("aux"):
                 problems.append(f"{name}/{arity} is not in the rule interface (docs/proposals.md)")
+            elif negated and (name.startswith("aux") or (name, arity) == OUTPUT):
+                # negation only over the interface keeps the program stratified: one answer
+                problems.append(f"'not {name}' is not allowed: negate only predicates of the interface")
     if not rules:
         problems.append("no rule found")
+    if not problems and _uncovered(text, statements):
+        problems.append("a directive that is not a rule (#include?) is not allowed: only rules")
     if not problems:
         problems += _ground_check(text)
     return problems
@@ -358,7 +394,8 @@ def _ground_check(text: str) -> list[str]:
     return []
 
 
-def _rules(c: _Checker, raw, path: tuple) -> list:
+def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
+    """New rules; `created`: the rung ids the proposal's ladders make (not to be reused)."""
     if not isinstance(raw, list):
         c.error(path, "expected a list of new rules")
         return []
@@ -370,10 +407,11 @@ def _rules(c: _Checker, raw, path: tuple) -> list:
             continue
         rid, layer, text, asp = (item.get(key) for key in ("id", "layer", "text", "asp"))
         ok = True
-        if not isinstance(rid, str) or not _ID.match(rid):
+        if not isinstance(rid, str) or not _ID.fullmatch(rid):
             c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {rid!r}")
             ok = False
-        elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY:
+        elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY \
+                or rid in created:
             c.error(rpath + ("id",), f"{rid} is already a rule id; ids are never reused")
             ok = False
         if layer not in ("governing", "league"):
@@ -433,7 +471,8 @@ def validate(located: Located, source: str) -> Proposal:
         if "repeal" in changes:
             p.repeal = _repeal(c, changes["repeal"], path + ("repeal",))
         if "rules" in changes:
-            p.rules = _rules(c, changes["rules"], path + ("rules",))
+            created = {f"{stem}/{n}" for stem, rungs in p.ladders.items() for n in rungs}
+            p.rules = _rules(c, changes["rules"], path + ("rules",), created)
     if c.problems:
         raise InputError(source, c.problems)
     return p

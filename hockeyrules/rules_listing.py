@@ -59,7 +59,15 @@ def listing(proposal=None) -> dict:
             changes.append({"id": rid, "what": "repealed", "before": "in force", "after": "repealed"})
         for rule in proposal.rules:
             changes.append({"id": rule.id, "what": f"new rule ({rule.layer})", "before": "-", "after": rule.text})
+        from .policy import Policy
+
+        current = Policy()
         for key, value in sorted(proposal.policy.items()):
-            changes.append({"id": "policy", "what": key, "before": "", "after": str(value)})
+            changes.append({"id": "policy", "what": key, "before": _policy_text(getattr(current, key)),
+                            "after": _policy_text(value)})
         out["proposal"] = {"name": proposal.name, "changes": changes}
     return out
+
+
+def _policy_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

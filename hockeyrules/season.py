@@ -59,7 +59,7 @@ class Incident:
     penalties: tuple
     minutes: int | None    # as written; None: the settings' pim apply
     stoppage: str | None
-    where: str
+    where: str             # where in the file: games[3].incidents[1]
     line: int | None
 
     @property
@@ -424,7 +424,7 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
     if None in (person, period, infraction, penalties) or (period not in ("pre", "post") and seconds is None):
         return None
     return Incident(number, person, period, time, seconds, infraction, penalties, minutes, stoppage,
-                    render_path(path), c.located.line(path))
+                    f"games[{path[1]}].incidents[{path[3]}]", c.located.line(path) if c.located.lines else None)
 
 
 def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
@@ -442,14 +442,14 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
         if not isinstance(names, list):
             c.error(tpath, f"expected a list of person ids, got {_kind(names)}")
             continue
-        ids = []
+        ids: dict = {}
         for k, pid in enumerate(names):
-            if not isinstance(pid, str) or pid not in people:
-                c.error(tpath + (k,), f"unknown person {pid!r}")
-            elif pid in ids:
+            if pid in ids:
                 c.warn(tpath + (k,), f"{pid!r} listed twice")
+            elif isinstance(pid, str) and pid in people:
+                ids[pid] = None
             else:
-                ids.append(pid)
+                c.error(tpath + (k,), f"unknown person {pid!r}")
         out[team] = tuple(ids)
     return out
 
@@ -482,7 +482,7 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if ident is None or date is None or home is None or away is None or kind is None:
             continue
         games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
-                          render_path(path), c.located.line(path)))
+                          f"games[{i}]", c.located.line(path) if c.located.lines else None))
     return games
 
 
@@ -554,7 +554,17 @@ def validate(located: Located, source: str = "<season>") -> Season:
 
 def load(path: str | Path) -> Season:
     """Read and check a season file."""
-    return validate(read(path), str(path))
+    import gc
+
+    # Reading builds millions of small objects and frees none: the cyclic garbage
+    # collector only costs time here (half of the reading time of a national season).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return validate(read(path), str(path))
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def from_data(data: dict, source: str = "<season>") -> Season:
