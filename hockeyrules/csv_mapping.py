@@ -320,7 +320,7 @@ class Mapping:
 
     def __init__(self, extra: dict | None = None, source: str | None = None):
         extra = extra or {}
-        self.source = source
+        self.source = source  # the mapping file, if any (not read as a season file when in the folder)
         self.tables = {name: dict(table) for name, table in _BUILTIN.items()}
         self.league = {name: {norm(k): v for k, v in (extra.get(name) or {}).items()} for name in _TABLES}
         for name in _TABLES:
@@ -349,10 +349,11 @@ class Mapping:
             return cls()
         if isinstance(mapping, Mapping):
             return mapping
-        source = "<mapping>"
+        source, file = "<mapping>", None
         if isinstance(mapping, dict):
             located = Located(mapping)
         else:
+            file = str(mapping)
             source = str(mapping)
             if Path(mapping).suffix.lower() == ".csv":
                 located = _read_csv_mapping(Path(mapping))
@@ -361,7 +362,7 @@ class Mapping:
         problems = list(located.problems)
         data = located.data
         if not isinstance(data, dict):
-            raise InputError(source, [Problem("(file)", "expected a mapping of tables (infractions:, penalties:, ...)")])
+            raise InputError(source, [Problem("(file)", "expected tables (infractions:, penalties:, ...)")])
         known_top = _TABLES + ("columns", "ignore_columns")
         clean: dict = {}
         for name, table in data.items():
@@ -394,7 +395,7 @@ class Mapping:
             clean[name] = entries
         if problems:
             raise InputError(source, problems)
-        return cls(clean, source)
+        return cls(clean, file)
 
     # -------------------------------------------------------------- lookups
     def _word(self, table: str, text: str):

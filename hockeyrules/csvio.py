@@ -1,0 +1,784 @@
+"""A season as a folder of CSV files: the importer and the exporter (docs/csv-import.md).
+
+A league office's scoring system exports spreadsheets. A folder holds
+
+    settings.csv   key,value rows: clock (required), league, season, period_minutes, ...
+    teams.csv      one row per team
+    people.csv     one row per person
+    games.csv      one row per game
+    incidents.csv  one row per penalty line of a game sheet
+    dressed.csv    optional: one row per person listed on a game sheet
+    decisions.csv  optional: one row per league decision
+
+with columns named after the fields of the season format (season-format.md).
+`read_folder` turns it into season@1 data, exactly the model a season file
+gives; `load_folder` also checks it (every problem at once, each with its file
+and line). `write_folder` writes a season out as such a folder; reading it back
+gives the same season.
+
+Cells are text and nothing else: they are never evaluated, a cell like
+`=cmd|' /C calc'!A0` is a name like any other. Words, abbreviations and rule
+numbers are mapped to codes by the one table in csv_mapping.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+from pathlib import Path
+
+from . import vocabulary as vocab
+from .csv_mapping import COLUMNS, Mapping, MappingError, column_key
+from .errors import InputError, Problem
+from .loader import Located, render_path
+from .season import FORMAT, Season, validate
+
+__all__ = ["read_folder", "import_folder", "load_folder", "load_any", "write_folder", "season_to_data",
+           "FILES", "REQUIRED_FILES"]
+
+FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv")
+REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
+REQUIRED_COLUMNS = {
+    "settings.csv": ("key", "value"),
+    "teams.csv": ("id",),
+    "people.csv": ("id", "team", "role"),
+    "games.csv": ("id", "date", "home", "away", "kind"),
+    "dressed.csv": ("game", "person"),
+    "incidents.csv": ("game", "person", "period", "time", "penalty"),
+    "decisions.csv": ("person", "game", "date"),
+}
+_INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
+_TEXT_TOP = ("format", "league", "season")
+_DELIMITERS = (",", ";", "\t")
+_FREE_TEXT = {"name", "registered_team", "reason"}      # kept exactly as written; other cells are trimmed
+
+_TIME = re.compile(r"^(\d{1,3}):(\d{2})(?:\.0+)?$")
+_TIME_HMS = re.compile(r"^0{1,2}:(\d{2}):(\d{2})$")     # a spreadsheet's 0:08:12 for 08:12
+_START = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
+_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
+_WHOLE = re.compile(r"^[+-]?\d+(?:\.0+)?$")
+
+
+# ====================================================================== reading
+@dataclasses.dataclass
+class _Row:
+    line: int          # physical line where the record starts
+    cells: dict        # column -> text ("" when empty or absent)
+
+    def get(self, column: str) -> str:
+        return self.cells.get(column, "")
+
+
+class _FolderReader:
+    """Reads one folder; collects every problem and where each part of the season came from."""
+
+    def __init__(self, folder, mapping, settings):
+        self.folder = Path(folder)
+        self.source = str(folder)
+        self.mapping = Mapping.load(mapping)
+        self.overrides = dict(settings or {})
+        self.problems: list[Problem] = []
+        self.lines: dict[tuple, int] = {}      # season path -> CSV line
+        self.files: dict[tuple, str] = {}      # season path -> CSV file
+
+    # ------------------------------------------------------------ bookkeeping
+    def error(self, file: str, line: int | None, message: str, column: str | None = None) -> None:
+        if column:
+            message = f"column {column}: {message}"
+        self.problems.append(Problem(file, message, line))
+
+    def origin(self, path: tuple, file: str, line: int | None) -> None:
+        self.files[path] = file
+        if line is not None:
+            self.lines[path] = line
+
+    # ------------------------------------------------------------ files
+    def _find(self) -> dict[str, Path]:
+        if not self.folder.is_dir():
+            raise InputError(self.source, [Problem("(folder)", "not a folder of CSV files")])
+        found: dict[str, Path] = {}
+        mapping_file = Path(self.mapping.source).resolve() if self.mapping.source else None
+        for entry in sorted(self.folder.iterdir()):
+            if not entry.is_file() or entry.suffix.lower() != ".csv":
+                continue  # a README or the season as YAML may sit beside the exports
+            if mapping_file is not None and entry.resolve() == mapping_file:
+                continue
+            name = entry.name.lower()
+            if name not in FILES:
+                self.error(entry.name, None, f"unknown file: a season folder holds {', '.join(FILES)} "
+                                             f"(rename it, or move it out of the folder)")
+                continue
+            if name in found:
+                self.error(entry.name, None, f"a second {name} (also {found[name].name})")
+                continue
+            found[name] = entry
+        for name in REQUIRED_FILES:
+            if name not in found and not (name == "settings.csv" and "clock" in self.overrides):
+                why = ("it gives at least the clock: a row clock,remaining or clock,elapsed"
+                       if name == "settings.csv" else "one row per record")
+                self.error(name, None, f"missing file ({why})")
+        return found
+
+    def _table(self, file: str, path: Path) -> list[_Row] | None:
+        """The rows of one file, or None if it cannot be read as a table."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            self.error(file, None, f"cannot read: {exc.strerror}")
+            return None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            self.error(file, line, f"not UTF-8 text (byte {exc.start}): export the file as 'CSV UTF-8'")
+            return None
+        if not text.strip():
+            self.error(file, None, "the file is empty: it needs at least its header line")
+            return None
+        delimiter = _delimiter(text)
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+        rows: list[_Row] = []
+        header: list | None = None
+        blank_columns: set[int] = set()
+        start = 1
+        try:
+            for cells in reader:
+                line, start = start, reader.line_num + 1
+                if header is None:
+                    header = self._header(file, cells, line, blank_columns)
+                    if header is None:
+                        return None
+                    continue
+                if not any(c.strip() for c in cells):
+                    continue
+                values = {}
+                for i, cell in enumerate(cells):
+                    column = header[i] if i < len(header) else None
+                    if column:
+                        values[column] = cell if column in _FREE_TEXT else cell.strip()
+                    elif cell.strip() and (i >= len(header) or i in blank_columns):
+                        self.error(file, line, f"a cell ({cell.strip()!r}) in column {i + 1}, which has no header "
+                                               f"(the header line names {len(header)} columns)")
+                rows.append(_Row(line, values))
+        except csv.Error as exc:
+            self.error(file, reader.line_num or start, f"not readable as CSV: {exc}")
+            return None
+        return rows
+
+    def _header(self, file: str, cells: list, line: int, blank_columns: set) -> list | None:
+        header: list = []
+        seen: dict[str, str] = {}
+        ok = True
+        for i, cell in enumerate(cells):
+            text = cell.strip()
+            if not text:
+                blank_columns.add(i)
+                header.append(None)
+                continue
+            column = self.mapping.column(file, text)
+            if column is None:
+                known = ", ".join(COLUMNS[file])
+                self.error(file, line, f"unknown column {text!r}; the columns of {file} are {known} "
+                                       f"(other names, or columns to ignore, go in a mapping file)")
+                ok = False
+                header.append(None)
+                continue
+            if column == "":
+                header.append(None)  # ignored by the league's mapping file
+                continue
+            if column in seen:
+                self.error(file, line, f"columns {seen[column]!r} and {text!r} both give {column}")
+                ok = False
+            seen[column] = text
+            header.append(column)
+        for column in REQUIRED_COLUMNS[file]:
+            if column not in seen:
+                self.error(file, line, f"missing column {column!r}")
+                ok = False
+        if file == "incidents.csv" and "infraction" not in seen and "rule" not in seen:
+            self.error(file, line, "missing column 'infraction' (or 'rule')")
+            ok = False
+        return header if ok else None
+
+    # ------------------------------------------------------------ the season
+    def read(self) -> dict:
+        found = self._find()
+        tables: dict[str, list[_Row]] = {}
+        for name in FILES:
+            if name in found:
+                rows = self._table(name, found[name])
+                if rows is not None:
+                    tables[name] = rows
+        if self.problems:  # the folder's shape is wrong: its rows would only add noise
+            raise InputError(self.source, _sorted(self.problems))
+        data: dict = {"format": FORMAT}
+        settings = self._settings(tables.get("settings.csv", []), data)
+        data["settings"] = settings
+        data["teams"] = self._teams(tables["teams.csv"])
+        people = self._people(tables["people.csv"])
+        data["people"] = people
+        games, index = self._games(tables["games.csv"])
+        data["games"] = games
+        teams_of = {}
+        for p in people:
+            teams_of.setdefault(p["id"], p.get("team"))
+        if "dressed.csv" in tables:
+            self._dressed(tables["dressed.csv"], games, index, teams_of)
+        periods = settings.get("regulation_periods")
+        periods = periods if isinstance(periods, int) and periods >= 1 else 3
+        self._incidents(tables["incidents.csv"], games, index, teams_of, periods)
+        if tables.get("decisions.csv"):  # a header alone: no decisions
+            data["decisions"] = self._decisions(tables["decisions.csv"])
+        return data
+
+    def _settings(self, rows: list[_Row], top: dict) -> dict:
+        file = "settings.csv"
+        settings: dict = {}
+        seen: dict[str, int] = {}
+        for row in rows:
+            raw_key, value = row.get("key"), row.get("value")
+            key = column_key(raw_key)
+            if key in seen:
+                self.error(file, row.line, f"{raw_key!r} given twice (also on line {seen[key]})", "key")
+                continue
+            seen[key] = row.line
+            if not value:
+                if key == "clock":
+                    self.error(file, row.line, "clock is empty: remaining or elapsed", "value")
+                continue  # an empty value: the default
+            if key in _TEXT_TOP:
+                top[key] = value
+                self.origin((key,), file, row.line)
+            elif key == "clock":
+                try:
+                    settings["clock"] = self.mapping.choice("clocks", value, "clock")
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "value")
+                    settings["clock"] = "remaining"
+                self.origin(("settings", "clock"), file, row.line)
+            elif key in _INT_SETTINGS:
+                number = _whole(value)
+                if number is None:
+                    self.error(file, row.line, f"{key} must be a whole number, not {value!r}", "value")
+                    continue
+                settings[key] = number
+                self.origin(("settings", key), file, row.line)
+            elif key.startswith("pim_") and self.mapping._word("penalties", key[4:]) is not None:
+                kind = self.mapping._word("penalties", key[4:])
+                number = _whole(value)
+                if number is None:
+                    self.error(file, row.line, f"{key} must be a whole number of minutes, not {value!r}", "value")
+                    continue
+                settings.setdefault("pim", {})[kind] = number
+                self.origin(("settings", "pim", kind), file, row.line)
+            else:
+                known = ", ".join(_TEXT_TOP + ("clock",) + _INT_SETTINGS + tuple(f"pim.{p}" for p in vocab.PENALTIES))
+                self.error(file, row.line, f"unknown setting {raw_key!r}; known: {known}", "key")
+        for key, value in self.overrides.items():
+            if key in _TEXT_TOP:
+                top[key] = value
+            elif key == "pim":
+                settings.setdefault("pim", {}).update(value)
+            else:
+                settings[key] = value
+        if "clock" not in settings and "clock" not in seen:
+            self.error(file, None, "no clock: add the row clock,remaining (times as the scoreboard shows them) "
+                                   "or clock,elapsed (time played in the period)")
+        return settings
+
+    def _teams(self, rows: list[_Row]) -> list:
+        out = []
+        for i, row in enumerate(rows):
+            team = {"id": row.get("id")}
+            if row.get("name").strip():
+                team["name"] = row.get("name")
+            self.origin(("teams", i), "teams.csv", row.line)
+            out.append(team)
+        return out
+
+    def _people(self, rows: list[_Row]) -> list:
+        file = "people.csv"
+        out = []
+        for i, row in enumerate(rows):
+            person = {"id": row.get("id")}
+            if row.get("name").strip():
+                person["name"] = row.get("name")
+            person["team"] = row.get("team")
+            try:
+                person["role"] = self.mapping.choice("roles", row.get("role"), "role")
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "role")
+                person["role"] = "player"
+            if row.get("affiliate"):
+                try:
+                    person["affiliate"] = Mapping.boolean(row.get("affiliate"))
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "affiliate")
+            if row.get("registered_team").strip():
+                person["registered_team"] = row.get("registered_team")
+            self.origin(("people", i), file, row.line)
+            out.append(person)
+        return out
+
+    def _games(self, rows: list[_Row]) -> tuple[list, dict]:
+        file = "games.csv"
+        out, index = [], {}
+        for i, row in enumerate(rows):
+            game = {"id": row.get("id"), "date": _date_text(row.get("date"))}
+            if row.get("start"):
+                game["start"] = _start_text(row.get("start"))
+            game["home"] = row.get("home")
+            game["away"] = row.get("away")
+            try:
+                game["kind"] = self.mapping.choice("kinds", row.get("kind"), "game kind")
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "kind")
+                game["kind"] = "regular"
+            game["incidents"] = []
+            index.setdefault(game["id"], i)  # a repeated id is reported by the season check
+            self.origin(("games", i), file, row.line)
+            out.append(game)
+        return out, index
+
+    def _game(self, file: str, row: _Row, index: dict):
+        gid = row.get("game")
+        if gid not in index:
+            self.error(file, row.line, f"unknown game {gid!r} (not in games.csv)" if gid else "empty: name the game",
+                       "game")
+            return None
+        return index[gid]
+
+    def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict) -> None:
+        file = "dressed.csv"
+        for row in rows:
+            gi = self._game(file, row, index)
+            if gi is None:
+                continue
+            person, team = row.get("person"), row.get("team")
+            if not team:
+                team = teams_of.get(person)
+                if not team:
+                    self.error(file, row.line, f"empty, and {person!r} is not in people.csv to give it" if person
+                               else "empty: name the team (or the person)", "team")
+                    continue
+            dressed = games[gi].setdefault("dressed", {})
+            if ("games", gi, "dressed") not in self.files:
+                self.origin(("games", gi, "dressed"), file, row.line)
+            names = dressed.setdefault(team, [])
+            if ("games", gi, "dressed", team) not in self.files:
+                self.origin(("games", gi, "dressed", team), file, row.line)
+            if person:  # a row without a person: the team's list exists, maybe empty
+                self.origin(("games", gi, "dressed", team, len(names)), file, row.line)
+                names.append(person)
+
+    def _incidents(self, rows: list[_Row], games: list, index: dict, teams_of: dict, periods: int) -> None:
+        file = "incidents.csv"
+        groups: dict[tuple, dict] = {}
+        order: dict[int, list] = {}
+        for row in rows:
+            gi = self._game(file, row, index)
+            if gi is None:
+                continue
+            bad = False
+            person = row.get("person")
+            try:
+                period = self.mapping.period(row.get("period"), periods)
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "period")
+                period, bad = "post", True
+            time = _clock_text(row.get("time")) if row.get("time") else None
+            infraction = self._infraction(row)
+            if infraction is None:
+                infraction, bad = "misconduct", True
+            try:
+                penalties = self.mapping.penalties(row.get("penalty"))
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "penalty")
+                penalties = []
+            minutes = None
+            if row.get("minutes"):
+                minutes = _whole(row.get("minutes"))
+                if minutes is None:
+                    self.error(file, row.line, f"not a whole number of minutes: {row.get('minutes')!r}", "minutes")
+            team = row.get("team")
+            if team and person in teams_of and teams_of[person] != team:
+                self.error(file, row.line, f"{person!r} plays for {teams_of[person]!r} (people.csv), not {team!r}",
+                           "team")
+            stoppage = row.get("stoppage") or None
+            label = row.get("incident")
+            fields = {"person": person, "period": period, "time": time, "infraction": infraction}
+            key = (gi, "#", label) if label else (gi, person, period, time, infraction)
+            group = groups.get(key)
+            if group is None:
+                group = {"line": row.line, "fields": fields, "stoppage": (stoppage, row.line),
+                         "penalties": [], "minutes": [], "bad": bad}
+                groups[key] = group
+                order.setdefault(gi, []).append(group)
+            else:
+                if label:
+                    for column, value in fields.items():
+                        first = group["fields"][column]
+                        if value != first and not bad and not group["bad"]:
+                            self.error(file, row.line, f"{_show(value)} differs from {_show(first)} on line "
+                                                       f"{group['line']}, a line of the same incident {label!r}",
+                                       column)
+                known, at = group["stoppage"]
+                if stoppage and known and stoppage != known:
+                    self.error(file, row.line, f"{stoppage!r} differs from {known!r} on line {at}, a line of the "
+                                               f"same incident", "stoppage")
+                elif stoppage and not known:
+                    group["stoppage"] = (stoppage, row.line)
+            for kind in penalties:
+                earlier = next((line for k, line in group["penalties"] if k == kind), None)
+                if earlier is not None:
+                    self.error(file, row.line, f"{kind} repeated in one incident (also on line {earlier}): "
+                                               f"one person, one time, one infraction", "penalty")
+                    continue
+                group["penalties"].append((kind, row.line))
+            group["minutes"].append(minutes)
+        for gi, incidents in order.items():
+            out = games[gi]["incidents"]
+            for j, group in enumerate(incidents):
+                path = ("games", gi, "incidents", j)
+                incident = {k: v for k, v in group["fields"].items() if v is not None}
+                incident["penalties"] = [kind for kind, _ in group["penalties"]] or ["minor"]
+                if group["minutes"] and all(m is not None for m in group["minutes"]):
+                    incident["minutes"] = sum(group["minutes"])
+                if group["stoppage"][0]:
+                    incident["stoppage"] = group["stoppage"][0]
+                self.origin(path, file, group["line"])
+                for k, (_, line) in enumerate(group["penalties"]):
+                    self.origin(path + ("penalties", k), file, line)
+                if group["stoppage"][0]:
+                    self.origin(path + ("stoppage",), file, group["stoppage"][1])
+                out.append(incident)
+
+    def _infraction(self, row: _Row) -> str | None:
+        text, rule = row.get("infraction"), row.get("rule")
+        column = "infraction" if not rule else ("rule" if not text else "infraction/rule")
+        cell = f"{rule} {text}".strip() if rule else text
+        try:
+            return self.mapping.infraction(cell)
+        except MappingError as exc:
+            self.error("incidents.csv", row.line, str(exc), column)
+            return None
+
+    def _decisions(self, rows: list[_Row]) -> list:
+        file = "decisions.csv"
+        out = []
+        for k, row in enumerate(rows):
+            decision = {"person": row.get("person"), "game": row.get("game")}
+            if row.get("rule"):
+                decision["rule"] = row.get("rule")
+            for key in ("set_games", "add_games"):
+                if row.get(key):
+                    number = _whole(row.get(key))
+                    if number is None:
+                        self.error(file, row.line, f"not a whole number of games: {row.get(key)!r}", key)
+                    else:
+                        decision[key] = number
+            decision["date"] = _date_text(row.get("date"))
+            if row.get("reason").strip():
+                decision["reason"] = row.get("reason")
+            self.origin(("decisions", k), file, row.line)
+            out.append(decision)
+        return out
+
+    # ------------------------------------------------------------ locating the season check
+    def locate(self, problem: Problem) -> Problem:
+        """A season problem with the CSV file and line of the record it is about."""
+        where = problem.where
+        probe = where
+        while True:
+            hit = self._rendered().get(probe)
+            if hit is not None:
+                file, line = hit
+                return Problem(f"{file}, {where}", problem.message, line if line is not None else problem.line)
+            shorter = _parent(probe)
+            if shorter is None or shorter == probe:
+                break
+            probe = shorter
+        if where.startswith("settings") or where in _TEXT_TOP:
+            return Problem(f"settings.csv, {where}", problem.message, problem.line)
+        return problem
+
+    def _rendered(self) -> dict:
+        if not hasattr(self, "_by_where"):
+            self._by_where = {render_path(p): (f, self.lines.get(p)) for p, f in self.files.items()}
+        return self._by_where
+
+    def relocate(self, season: Season) -> Season:
+        """The season's games, incidents, decisions and warnings located in the CSV files."""
+        table = self._rendered()
+
+        def where(w):
+            hit = table.get(w)
+            return f"{hit[0]}, {w}" if hit else w
+
+        games = []
+        for g in season.games:
+            incidents = tuple(dataclasses.replace(i, where=where(i.where)) if i is not None else None
+                              for i in g.incidents)
+            games.append(dataclasses.replace(g, where=where(g.where), incidents=incidents))
+        season.games = games
+        season.decisions = [dataclasses.replace(d, where=where(d.where)) for d in season.decisions]
+        season.warnings = [self.locate(w) for w in season.warnings]
+        return season
+
+
+def _parent(where: str) -> str | None:
+    """'games[3].incidents[1].time' -> 'games[3].incidents[1]' -> 'games[3].incidents' -> ..."""
+    m = re.match(r"^(.*?)(?:\[\d+\]|\.[^.\[\]]*)$", where)
+    return m.group(1) if m and m.group(1) else None
+
+
+_FILE_ORDER = {name: i for i, name in enumerate(FILES)}
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    def key(p: Problem):
+        file = p.where.split(",", 1)[0].lower()
+        return (_FILE_ORDER.get(file, -1), p.line or 0)  # stable: a line's problems stay in column order
+    return sorted(problems, key=key)
+
+
+def _delimiter(text: str) -> str:
+    """Comma, semicolon or tab: whichever the header line uses most (outside quotes)."""
+    header = text.split("\n", 1)[0]
+    counts = dict.fromkeys(_DELIMITERS, 0)
+    quoted = False
+    for ch in header:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    best = max(_DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    if not _WHOLE.match(text):
+        return None
+    return int(float(text)) if "." in text else int(text)
+
+
+def _clock_text(text: str) -> str:
+    """'8:12' -> '08:12'; '0:08:12' (a spreadsheet's time of day) -> '08:12'; else as written."""
+    m = _TIME.match(text) or _TIME_HMS.match(text)
+    if not m:
+        return text
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _start_text(text: str) -> str:
+    m = _START.match(text)
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else text
+
+
+def _date_text(text: str) -> str:
+    """'2025-9-26' or '2025/09/26' -> '2025-09-26'; else as written (the season check reports it)."""
+    m = _DATE.match(text)
+    return f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" if m else text
+
+
+def _show(value) -> str:
+    return "nothing" if value is None else repr(value)
+
+
+def read_folder(path, mapping=None, *, settings: dict | None = None) -> dict:
+    """Read a folder of CSV files into season@1 data (a plain dict for season.from_data).
+
+    `mapping`: a league's own words (a .yaml/.yml/.json/.csv mapping file, a dict,
+    or None for the built-in table alone). `settings`: values that take the place of
+    settings.csv rows (e.g. {"clock": "elapsed"}); with "clock" given, settings.csv
+    may be absent. Raises InputError with every line that could not be read or
+    mapped: where is the file ("incidents.csv"), line the CSV line where the record
+    starts, and the message names the column. The season itself is not checked
+    here: load_folder does that.
+    """
+    reader = _FolderReader(path, mapping, settings)
+    data = reader.read()
+    if reader.problems:
+        raise InputError(reader.source, _sorted(reader.problems))
+    return data
+
+
+def import_folder(path, mapping=None, *, settings: dict | None = None) -> tuple[dict, Season]:
+    """Read and check a folder: (season@1 data, the checked Season).
+
+    Every problem at once: the lines that could not be mapped, and the season
+    check's problems, each located as "incidents.csv, games[3].incidents[1].time"
+    with the CSV line in Problem.line. The Season's games, incidents, decisions and
+    warnings are located in the CSV files the same way.
+    """
+    reader = _FolderReader(path, mapping, settings)
+    data = reader.read()
+    problems = list(reader.problems)
+    season = None
+    try:
+        season = validate(Located(data, reader.lines), reader.source)
+    except InputError as err:
+        problems += [reader.locate(p) for p in err.problems]
+    if problems:
+        raise InputError(reader.source, _sorted(problems))
+    return data, reader.relocate(season)
+
+
+def load_folder(path, mapping=None, *, settings: dict | None = None) -> Season:
+    """Read and check a folder of CSV files: the Season (see import_folder)."""
+    return import_folder(path, mapping, settings=settings)[1]
+
+
+def load_any(path, mapping=None, *, settings: dict | None = None) -> Season:
+    """A Season from a season file (.yaml/.yml/.json) or a folder of CSV files."""
+    from .season import load
+
+    if Path(path).is_dir():
+        return load_folder(path, mapping, settings=settings)
+    return load(path)
+
+
+# ====================================================================== writing
+_HEADERS = {
+    "teams.csv": ("id", "name"),
+    "people.csv": ("id", "name", "team", "role", "affiliate", "registered_team"),
+    "games.csv": ("id", "date", "start", "home", "away", "kind"),
+    "dressed.csv": ("game", "team", "person"),
+    "incidents.csv": ("game", "incident", "person", "period", "time", "infraction", "penalty", "minutes",
+                      "stoppage"),
+    "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
+    "settings.csv": ("key", "value"),
+}
+
+
+def season_to_data(season: Season) -> dict:
+    """A checked Season back into season@1 data."""
+    s = season.settings
+    data = {
+        "format": FORMAT, "league": season.league, "season": season.season,
+        "settings": {"clock": s.clock, "period_minutes": s.period_minutes,
+                     "regulation_periods": s.regulation_periods, "roster_limit": s.roster_limit,
+                     "max_affiliate_games": s.max_affiliate_games, "pim": dict(s.pim)},
+        "teams": [{"id": t.id, "name": t.name} for t in season.teams.values()],
+        "people": [], "games": [],
+    }
+    for p in season.people.values():
+        person = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
+        if p.affiliate:
+            person["affiliate"] = True
+        if p.registered_team is not None:
+            person["registered_team"] = p.registered_team
+        data["people"].append(person)
+    for g in sorted(season.games, key=lambda g: g.index):
+        game = {"id": g.id, "date": g.date}
+        if g.start is not None:
+            game["start"] = g.start
+        game.update(home=g.home, away=g.away, kind=g.kind)
+        if g.dressed is not None:
+            game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
+        game["incidents"] = []
+        for inc in g.incidents:
+            item = {"person": inc.person, "period": inc.period}
+            if inc.time is not None:
+                item["time"] = inc.time
+            item.update(infraction=inc.infraction, penalties=list(inc.penalties))
+            if inc.minutes is not None:
+                item["minutes"] = inc.minutes
+            if inc.stoppage is not None:
+                item["stoppage"] = inc.stoppage
+            game["incidents"].append(item)
+        data["games"].append(game)
+    if season.decisions:
+        data["decisions"] = []
+        for d in season.decisions:
+            item = {"person": d.person, "game": d.game}
+            if d.rule is not None:
+                item["rule"] = d.rule
+            item["set_games" if d.action == "setlength" else "add_games"] = d.games
+            item.update(date=d.date, reason=d.reason)
+            data["decisions"].append(item)
+    return data
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _split_minutes(total, penalties: list, pim: dict) -> list:
+    """An incident's minutes over its penalty lines: each line its type's minutes, the last the rest."""
+    if total is None:
+        return [None] * len(penalties)
+    if isinstance(total, bool) or not isinstance(total, int):
+        return [total] + [0] * (len(penalties) - 1)  # not a number: kept on the first line, as written
+    out, left = [], total
+    for kind in penalties[:-1]:
+        share = min(left, pim.get(kind, vocab.DEFAULT_PIM.get(kind, 0)))
+        out.append(share)
+        left -= share
+    return out + [left]
+
+
+def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> list[Path]:
+    """Write a season (season@1 data or a Season) as a folder of CSV files; the files written.
+
+    incidents.csv has one row per penalty line, the shape of a league's export: an
+    incident with [major, game_misconduct] is two rows with its `incident` number
+    (its place in the game's sheet, the number results cite). When the incident gives
+    minutes they are spread over its rows (each its type's minutes from settings.pim,
+    the last the rest), so that they add up to what the sheet says; otherwise the
+    minutes cells are empty. Codes are written as codes. Every file is written, the
+    optional ones with their header alone when empty, so that no file of an earlier
+    export is left behind. Text is written exactly as it is (never escaped or
+    evaluated): a spreadsheet program may treat a cell starting with = as a formula.
+    """
+    data = season_to_data(season) if isinstance(season, Season) else season
+    folder = Path(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = data.get("settings") or {}
+    pim = dict(vocab.DEFAULT_PIM)
+    if isinstance(settings.get("pim"), dict):
+        pim.update({k: v for k, v in settings["pim"].items() if isinstance(v, int) and not isinstance(v, bool)})
+    rows: dict[str, list] = {name: [] for name in _HEADERS}
+    for key in _TEXT_TOP:
+        if data.get(key) is not None:
+            rows["settings.csv"].append([key, data[key]])
+    for key, value in settings.items():
+        if key == "pim" and isinstance(value, dict):
+            rows["settings.csv"] += [[f"pim.{kind}", minutes] for kind, minutes in value.items()]
+        else:
+            rows["settings.csv"].append([key, value])
+    for team in data.get("teams") or []:
+        rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
+    for person in data.get("people") or []:
+        rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
+    for game in data.get("games") or []:
+        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]])
+        for team, ids in (game.get("dressed") or {}).items():
+            if not ids:
+                rows["dressed.csv"].append([game.get("id"), team, None])
+            for pid in ids:
+                rows["dressed.csv"].append([game.get("id"), team, pid])
+        for number, inc in enumerate(game.get("incidents") or [], start=1):
+            penalties = list(inc.get("penalties") or [])
+            for kind, minutes in zip(penalties, _split_minutes(inc.get("minutes"), penalties, pim)):
+                rows["incidents.csv"].append([game.get("id"), number, inc.get("person"), inc.get("period"),
+                                              inc.get("time"), inc.get("infraction"), kind, minutes,
+                                              inc.get("stoppage")])
+    for decision in data.get("decisions") or []:
+        rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
+    written = []
+    for name in FILES:
+        target = folder / name
+        with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
+            writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
+            writer.writerow(_HEADERS[name])
+            writer.writerows([_cell(v) for v in row] for row in rows[name])
+        written.append(target)
+    return written
