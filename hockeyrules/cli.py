@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -70,7 +71,7 @@ def main():
 
 
 @main.command()
-@click.argument("season", type=click.Path(dir_okay=False))
+@click.argument("season", type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True)
 @click.option("--explain", "with_reasons", is_flag=True,
@@ -99,7 +100,7 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
 
 
 @main.command()
-@click.argument("season", type=click.Path(dir_okay=False))
+@click.argument("season", type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
@@ -120,7 +121,7 @@ def audit(season, fmt, layers, counted_once, proposal):
 
 
 @main.command()
-@click.argument("season", type=click.Path(dir_okay=False))
+@click.argument("season", type=click.Path())
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
@@ -172,7 +173,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 
 @main.command()
-@click.argument("season", type=click.Path(dir_okay=False))
+@click.argument("season", type=click.Path())
 @click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
               help="The proposal to try (proposal@1 file).")
 @click.option("--against", "before", type=click.Path(dir_okay=False),
@@ -253,6 +254,48 @@ def test_command(paths, proposal):
         _fail_input(err)
     click.echo(f"\n{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+@main.command("import")
+@click.argument("folder", type=click.Path(file_okay=False, exists=True))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="The season file to write (.yaml or .json).")
+@click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
+              help="The league's own words and rule numbers for codes (docs/csv-import.md).")
+@click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
+              help="The clock mode, where the folder has no settings.csv saying it.")
+def import_command(folder, output, mapping, clock):
+    """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
+    from .csvio import import_folder
+    from .generate import write_season
+
+    try:
+        data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None)
+    except InputError as err:
+        _fail_input(err)
+    for w in season.warnings:
+        click.echo(f"warning: {w}", err=True)
+    write_season(data, output)
+    lines = sum(len(g.incidents) for g in season.games)
+    click.echo(f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
+               f"{lines} incidents", err=True)
+
+
+@main.command("export")
+@click.argument("season", type=click.Path(exists=True))
+@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
+              help="The folder to write the CSV files into.")
+@click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
+def export_command(season, output, semicolon):
+    """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
+    from .csvio import write_folder
+
+    try:
+        loaded = as_season(season)
+    except InputError as err:
+        _fail_input(err)
+    files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
+    click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

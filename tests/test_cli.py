@@ -65,3 +65,35 @@ def test_two_processes_print_the_same_bytes():
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True, env={"PYTHONHASHSEED": "123"}).stdout
     assert first == second and first.startswith(b"{")
+
+
+def test_a_csv_folder_goes_wherever_a_season_file_goes(tmp_path):
+    folder = Path(__file__).parent.parent / "examples" / "csv-season"
+    from_folder = run("suspensions", folder, "--format", "json")
+    from_file = run("suspensions", folder / "season.yaml", "--format", "json")
+    assert from_folder.exit_code == 0, from_folder.stderr
+    assert json.loads(from_folder.stdout)["suspensions"] == json.loads(from_file.stdout)["suspensions"]
+    assert json.loads(from_folder.stdout)["suspensions"]
+
+
+def test_export_then_import_gives_the_same_suspensions(tmp_path):
+    out = tmp_path / "csv"
+    assert run("export", SIX, "-o", out).exit_code == 0
+    assert run("import", out, "-o", tmp_path / "back.yaml").exit_code == 0
+    again = run("suspensions", tmp_path / "back.yaml", "--format", "json")
+    direct = run("suspensions", SIX, "--format", "json")
+    assert json.loads(again.stdout)["suspensions"] == json.loads(direct.stdout)["suspensions"]
+
+
+def test_an_unmappable_csv_line_exits_2_naming_file_and_line(tmp_path):
+    import shutil
+
+    folder = tmp_path / "season"
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "csv-season", folder)
+    path = folder / "incidents.csv"
+    text = path.read_text(encoding="utf-8-sig").splitlines()
+    text[1] = text[1].replace(text[1].split(",")[5], "Levitation", 1)
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    res = run("suspensions", folder)
+    assert res.exit_code == 2
+    assert "incidents.csv" in res.stderr and "(line 2)" in res.stderr
