@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator
+from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number as _Number, String as _String, Symbol
 
 from .policy import Policy
 from .season import Season
 
-
-def _const(name: str) -> Symbol:
-    return Function(name)
+# Building a clingo symbol from Python costs microseconds; a season repeats the same
+# ids, codes and small numbers millions of times, so each is built once.
+_const = lru_cache(maxsize=None)(lambda name: Function(name))
+Number = lru_cache(maxsize=4096)(_Number)
+String = lru_cache(maxsize=1 << 16)(_String)
 
 
 def _fact(name: str, *args) -> Symbol:
-    return Function(name, list(args))
+    return Function(name, args)
 
 
 def policy_facts(policy: Policy) -> Iterator[Symbol]:
@@ -60,6 +63,7 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
         for pid in persons:
             if line_ups or season.people[pid].role == "head_coach":
                 yield _fact("dressed", gid, String(team), String(pid))
+    pim = season.settings.pim
     for inc in g.incidents:
         i = Number(inc.number)
         yield _fact("incident", gid, i, String(inc.person), _const(inc.infraction))
@@ -72,8 +76,8 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
         else:
             yield _fact("period", gid, i, Number(season.overtime_number(inc.period)))
             yield _fact("clock", gid, i, Number(inc.seconds))
-        if inc.minutes is not None:
-            yield _fact("writtenminutes", gid, i, Number(inc.minutes))
+        minutes = inc.minutes if inc.minutes is not None else sum(pim[p] for p in inc.penalties)
+        yield _fact("minutes", gid, i, Number(minutes))
         if inc.stoppage is not None:
             yield _fact("writtenstoppage", gid, i, String(inc.stoppage))
 
