@@ -17,6 +17,9 @@ from .errors import InputError, Problem
 from .loader import Located, read, render_path
 
 FORMAT = "hockeyrules/season@1"
+# One shared object per code and per penalty list: millions of lines repeat them.
+_CODES = {code: code for code in vocab.INFRACTIONS}
+_PENALTY_SETS: dict = {}
 _CLOCK_RE = re.compile(r"^(\d{1,3}):(\d{2})$")
 _START_RE = re.compile(r"^(\d{1,2}):(\d{2})$")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -32,13 +35,13 @@ class Settings:
     pim: dict = field(default_factory=lambda: dict(vocab.DEFAULT_PIM))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Team:
     id: str
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Person:
     id: str
     name: str
@@ -48,7 +51,7 @@ class Person:
     registered_team: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Incident:
     number: int            # 1-based position in the game's incidents list
     person: str
@@ -67,7 +70,7 @@ class Incident:
         return self.period if self.period in ("pre", "post") else "game"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     id: str
     index: int             # 0-based position in the file
@@ -380,7 +383,7 @@ def _penalties(c: _Checker, obj: dict, path: tuple):
             c.error(path + ("penalties", j), f"penalty {pen!r} repeated on one line")
             ok = False
         seen.add(pen)
-    return tuple(raw) if ok else None
+    return _PENALTY_SETS.setdefault(tuple(raw), tuple(raw)) if ok else None
 
 
 def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, people: dict, settings: Settings):
@@ -423,7 +426,7 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
             stoppage = str(stoppage)
     if None in (person, period, infraction, penalties) or (period not in ("pre", "post") and seconds is None):
         return None
-    return Incident(number, person, period, time, seconds, infraction, penalties, minutes, stoppage,
+    return Incident(number, person, period, time, seconds, _CODES[infraction], penalties, minutes, stoppage,
                     f"games[{path[1]}].incidents[{path[3]}]", c.located.line(path) if c.located.lines else None)
 
 
@@ -454,9 +457,11 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
     return out
 
 
-def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings) -> list:
+def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False) -> list:
     games, seen = [], {}
     for i, item in enumerate(raw):
+        if consume:
+            raw[i] = None  # a file read for this alone is let go game by game: a national season is large
         path = ("games", i)
         obj = c.mapping(item, path, _GAME)
         if obj is None:
@@ -523,7 +528,7 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
     return out
 
 
-def validate(located: Located, source: str = "<season>") -> Season:
+def validate(located: Located, source: str = "<season>", consume: bool = False) -> Season:
     """Check a whole season; return it, or raise InputError with every problem."""
     c = _Checker(located, source)
     top = c.mapping(located.data, (), _TOP)
@@ -540,7 +545,7 @@ def validate(located: Located, source: str = "<season>") -> Season:
     settings = _settings(c, top.get("settings"))
     teams = _teams(c, c.items(top, "teams", ()))
     people = _people(c, c.items(top, "people", ()), teams)
-    games = _games(c, c.items(top, "games", ()), teams, people, settings)
+    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume)
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     if c.problems:
         raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
@@ -561,7 +566,7 @@ def load(path: str | Path) -> Season:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return validate(read(path), str(path))
+        return validate(read(path), str(path), consume=True)
     finally:
         if enabled:
             gc.enable()
