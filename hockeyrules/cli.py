@@ -27,6 +27,12 @@ def _fail_input(err: InputError) -> None:
     sys.exit(EXIT_INPUT)
 
 
+def _print(fmt: str, data: dict, **renderers) -> None:
+    """Standard output in the chosen format: JSON as data, the others as rendered."""
+    text = render.to_json(data) if fmt == "json" else renderers[fmt](data)
+    click.echo(text, nl=False)
+
+
 def _proposal(path):
     """A validated proposal (InputError with every problem), or None."""
     if path is None:
@@ -91,12 +97,8 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
     _warn(result)
     if with_reasons and fmt == "table":
         click.echo(treeview.text_tree([t.to_dict() for t in trees.values()]), nl=False)
-    elif fmt == "json":
-        click.echo(render.to_json(result), nl=False)
-    elif fmt == "csv":
-        click.echo(render.suspensions_csv(result), nl=False)
-    else:
-        click.echo(render.suspensions_table(result), nl=False)
+        return
+    _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
 
 
 @main.command()
@@ -112,12 +114,7 @@ def audit(season, fmt, layers, counted_once, proposal):
     except InputError as err:
         _fail_input(err)
     _warn(data)
-    if fmt == "json":
-        click.echo(render.to_json(data), nl=False)
-    elif fmt == "csv":
-        click.echo(render.violations_csv(data), nl=False)
-    else:
-        click.echo(render.audit_table(data), nl=False)
+    _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
 
 
 @main.command()
@@ -191,12 +188,7 @@ def diff(season, after, before, fmt, layers, counted_once):
         data = run_diff(season, _proposal(after), _proposal(before), policy)
     except InputError as err:
         _fail_input(err)
-    if fmt == "json":
-        click.echo(render.to_json(data), nl=False)
-    elif fmt == "markdown":
-        click.echo(render.diff_markdown(data), nl=False)
-    else:
-        click.echo(render.diff_table(data), nl=False)
+    _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
 
 
 @main.command()

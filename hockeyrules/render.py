@@ -170,15 +170,6 @@ def _totals_rows(data: dict) -> list:
     return rows
 
 
-def diff_table(data: dict) -> str:
-    out = [f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n"]
-    rows = _diff_rows(data)
-    out.append(table(DIFF_HEADERS, rows) if rows else "no suspension changes\n")
-    out.append("\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
-    out.append(table(["team", "before", "after"], _totals_rows(data)))
-    return "".join(out)
-
-
 def _md_cell(text) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -189,10 +180,20 @@ def markdown_table(headers: list, rows: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-def diff_markdown(data: dict) -> str:
-    out = [f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n"]
+def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) -> str:
     rows = _diff_rows(data)
-    out.append(markdown_table(DIFF_HEADERS, rows) if rows else "No suspension changes.\n")
-    out.append("\n### Totals (suspensions / games / indefinite)\n\n")
-    out.append(markdown_table(["team", "before", "after"], _totals_rows(data)))
-    return "".join(out)
+    return "".join([heading, tabulate(DIFF_HEADERS, rows) if rows else empty, totals,
+                    tabulate(["team", "before", "after"], _totals_rows(data))])
+
+
+def diff_table(data: dict) -> str:
+    return _diff_report(
+        data, table, f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n",
+        "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
+
+
+def diff_markdown(data: dict) -> str:
+    return _diff_report(
+        data, markdown_table,
+        f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n",
+        "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")
