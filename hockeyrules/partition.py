@@ -10,6 +10,7 @@ solve of the whole (tests/test_partition.py), at a cost that grows linearly.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 from dataclasses import replace
@@ -74,15 +75,15 @@ def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
     return out
 
 
-_SEASON: Season | None = None
+_PARTS: list = []
 _POLICY: Policy | None = None
 _PROPOSAL = None
 
 
-def _solve_chunk(teams: set) -> Result:
+def _solve_chunk(index: int) -> Result:
     from .engine import run
 
-    result, _ = run(subseason(_SEASON, teams), _POLICY, proposal=_PROPOSAL)
+    result, _ = run(_PARTS[index], _POLICY, proposal=_PROPOSAL)
     return result
 
 
@@ -103,20 +104,25 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
                    limit: int = CHUNK_LINES, proposal=None) -> Result:
     """The season solved chunk by chunk, `workers` processes at a time. A proposal
     with new rules is not split: its ASP may join across parts."""
-    global _SEASON, _POLICY, _PROPOSAL
-    groups = chunks(season, limit)
+    global _PARTS, _POLICY, _PROPOSAL
+    # Each part's season is built before the workers start, so that a worker reads
+    # (and so copies, page by page) only its own part of the parent's memory; the
+    # collector is frozen for the same reason: it would touch every object.
+    _PARTS = [subseason(season, teams) for teams in chunks(season, limit)]
     workers = workers or os.cpu_count() or 1
-    _SEASON, _POLICY, _PROPOSAL = season, policy, proposal
+    _POLICY, _PROPOSAL = policy, proposal
     if proposal is not None:
         policy = proposal.apply_policy(policy)
     try:
-        if workers == 1 or len(groups) == 1:
-            results = [_solve_chunk(g) for g in groups]
+        if workers == 1 or len(_PARTS) == 1:
+            results = [_solve_chunk(i) for i in range(len(_PARTS))]
         else:
-            with mp.get_context("fork").Pool(min(workers, len(groups))) as pool:
-                results = pool.map(_solve_chunk, groups, chunksize=1)
+            gc.freeze()
+            with mp.get_context("fork").Pool(min(workers, len(_PARTS))) as pool:
+                results = pool.map(_solve_chunk, range(len(_PARTS)), chunksize=1)
+            gc.unfreeze()
     finally:
-        _SEASON = _POLICY = _PROPOSAL = None
+        _PARTS, _POLICY, _PROPOSAL = [], None, None
     merged = merge(season, policy, results)
     merged.proposal = None if proposal is None else proposal.name
     return merged
