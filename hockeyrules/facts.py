@@ -64,20 +64,20 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
             if line_ups or season.people[pid].role == "head_coach":
                 yield _fact("dressed", gid, String(team), String(pid))
     pim = season.settings.pim
+    pre, post = _const("pre"), _const("post")
     for inc in g.incidents:
         i = Number(inc.number)
-        yield _fact("incident", gid, i, String(inc.person), _const(inc.infraction))
+        if inc.period == "pre":
+            when = pre
+        elif inc.period == "post":
+            when = post
+        else:
+            when = Function("at", (Number(season.overtime_number(inc.period)), Number(inc.seconds)))
+        minutes = inc.minutes if inc.minutes is not None else sum(pim[p] for p in inc.penalties)
+        # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
+        yield _fact("line", gid, i, String(inc.person), _const(inc.infraction), when, Number(minutes))
         for pen in inc.penalties:
             yield _fact("penalty", gid, i, _const(pen))
-        if inc.period == "pre":
-            yield _fact("pregame", gid, i)
-        elif inc.period == "post":
-            yield _fact("postgame", gid, i)
-        else:
-            yield _fact("period", gid, i, Number(season.overtime_number(inc.period)))
-            yield _fact("clock", gid, i, Number(inc.seconds))
-        minutes = inc.minutes if inc.minutes is not None else sum(pim[p] for p in inc.penalties)
-        yield _fact("minutes", gid, i, Number(minutes))
         if inc.stoppage is not None:
             yield _fact("writtenstoppage", gid, i, String(inc.stoppage))
 
