@@ -119,6 +119,29 @@ def audit(season, fmt, layers, counted_once, proposal):
 
 @main.command()
 @click.argument("season", type=click.Path())
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="The HTML file to write (one self-contained page).")
+@_policy_options
+def report(season, output, layers, counted_once, proposal):
+    """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
+    from .report import build_report
+
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    try:
+        proposal = _proposal(proposal)
+        loaded = as_season(season)
+        for w in loaded.warnings:
+            click.echo(f"warning: {w}", err=True)
+        page = build_report(loaded, policy, proposal=proposal)
+    except InputError as err:
+        _fail_input(err)
+    with open(output, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(page)
+    click.echo(f"wrote {output}", err=True)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")

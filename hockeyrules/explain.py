@@ -520,15 +520,17 @@ def explain_all(season, policy: Policy | None = None, proposal=None, **options) 
 
 
 def explain_audit(season, person: str, game: str | None = None, policy: Policy | None = None,
-                  proposal=None, **options) -> list[Node]:
+                  proposal=None, audited=None, **options) -> list[Node]:
     """Serving and eligibility of one person: where each suspension was served, why a
-    game was one the person could not play, why a coach was suspended under 10.08."""
+    game was one the person could not play, why a coach was suspended under 10.08.
+    `audited`: the season's audit already computed (an Audit), to word it for many
+    persons with one solve."""
     from .audit import audit  # the audit's findings come from its own encoding
 
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
-    data = audit(season, policy, proposal=proposal).to_dict()
+    data = (audited or audit(season, policy, proposal=proposal)).to_dict()
     words = Words(season, policy)
     nodes = []
     for s in data["serving"]:
