@@ -32,7 +32,7 @@ INTERFACE = {
     ("person", 3), ("player", 1), ("teamof", 2), ("affiliate", 1), ("team", 1), ("game", 4),
     ("gameorder", 2), ("gameday", 2), ("dressed", 3), ("dressedlist", 2), ("setting", 2), ("policy", 2),
     ("late", 2), ("ingame", 2), ("overtime", 2), ("remaining", 3), ("elapsed", 3), ("minutes", 3),
-    ("stoppage", 3), ("key", 3), ("headcoach", 3), ("fires", 3), ("nth", 5), ("reached", 5),
+    ("stoppage", 3), ("fightline", 2), ("key", 3), ("headcoach", 3), ("fires", 3), ("nth", 5), ("reached", 5),
     ("yields", 5),
 }
 OUTPUT = ("yields", 5)
