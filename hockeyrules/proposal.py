@@ -323,7 +323,7 @@ def check_asp(text: str, rule_id: str) -> list[str]:
     # clingo's parser follows #include itself; whatever came from another file is
     # refused, and its content (or errors about it) is never shown or used.
     included = [st for st in statements if st.location.begin.filename != "<string>"]
-    if included or any(not m.startswith("<string>:") for m in messages):
+    if included or any(not m.startswith("<string>:") or "could not be opened" in m for m in messages):
         return ["#include is not allowed: a new rule is the ASP written here, nothing else"]
     if messages:
         return messages

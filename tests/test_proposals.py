@@ -1111,3 +1111,13 @@ def test_there_is_an_example_of_each_kind_of_change():
     for path in EXAMPLES.glob("*.yaml"):
         kinds |= set(load(path).data["changes"])
     assert kinds == {"rows", "ladders", "thresholds", "policy", "repeal", "rules"}
+
+
+def test_an_include_of_a_missing_file_reads_as_any_other_include():
+    """The message must not tell whether a file exists."""
+    from hockeyrules.proposal import check_asp
+
+    rule = 'yields("league:10.40", G, I, 1, 0) :- incident(G, I, _, _).'
+    missing = check_asp('#include "/nonexistent/rules.lp". ' + rule, "league:10.40")
+    present = check_asp('#include "/etc/hostname". ' + rule, "league:10.40")
+    assert missing == present == ["#include is not allowed: a new rule is the ASP written here, nothing else"]
