@@ -702,3 +702,26 @@ def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_se
     for s in data["suspensions"]:
         for c in s["components"]:
             check_component(facts, s, c, Policy())
+
+
+def test_every_line_of_a_season_gets_a_why_or_why_not():
+    """Done-when of the explanations: no line is left without its reasons."""
+    from hockeyrules.generate import generate_season
+    from hockeyrules.season import from_data
+
+    season = from_data(generate_season(teams=4, games_per_team=4, seed=3))
+    result = evaluate(season).to_dict()
+    suspended = {(s["person"], s["game"]) for s in result["suspensions"]}
+    checked = 0
+    for game in season.games:
+        for inc in game.incidents:
+            tree = explain_incident(season, game.id, inc.number).to_dict()
+            outcome = next(c for c in tree["children"] if c["kind"] == "outcome")
+            assert tree["where"] == inc.where
+            if (inc.person, game.id) in suspended and any(c["kind"] == "fired" for c in tree["children"]):
+                assert outcome["text"].startswith("part of a suspension")
+            else:
+                assert not outcome["text"].startswith("part of a suspension")
+            assert any(c["kind"] in ("fired", "candidate", "ladder") for c in tree["children"])
+            checked += 1
+    assert checked > 50
