@@ -110,15 +110,104 @@ def parse_yaml(text: str, source: str) -> Located:
     return Located(data, lines, problems)
 
 
-def parse_json(text: str, source: str) -> Located:
+def parse_json(text: str, source: str, stream: bool = False) -> Located:
+    """JSON. With `stream`, a top-level `games` array is read one game at a time as the
+    season is checked (LazyArray), so that a national season is never held twice in memory."""
     try:
+        if stream and text.lstrip().startswith("{"):
+            return Located(_TopLevel(text, source).data)
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(source, [Problem("(file)", f"not valid JSON: {exc.msg}", exc.lineno)]) from None
     return Located(data)
 
 
-def read(path: str | Path) -> Located:
+_WHITESPACE = " \t\n\r"
+
+
+class _TopLevel:
+    """The top-level object of a JSON season, key by key with the json module's own
+    decoder; the games array is left to a LazyArray when the teams, people and
+    settings came before it (the usual order), else read whole."""
+
+    def __init__(self, text: str, source: str):
+        self.text, self.source = text, source
+        self.decoder = json.JSONDecoder()
+        self.data: dict = {}
+        self.at = self._skip(text.index("{") + 1)
+        self.members()
+
+    def _skip(self, i: int) -> int:
+        text = self.text
+        while i < len(text) and text[i] in _WHITESPACE:
+            i += 1
+        return i
+
+    def _expect(self, char: str) -> None:
+        if self.text[self.at:self.at + 1] != char:
+            raise json.JSONDecodeError(f"Expecting '{char}'", self.text, self.at)
+        self.at = self._skip(self.at + 1)
+
+    def members(self) -> None:
+        """Read members until the object ends or the games array may be left for later."""
+        text = self.text
+        while True:
+            if text[self.at:self.at + 1] == "}":
+                self.at = self._skip(self.at + 1)
+                if self.at != len(text):
+                    raise json.JSONDecodeError("Extra data", text, self.at)
+                return
+            key, self.at = self.decoder.raw_decode(text, self.at)
+            self.at = self._skip(self.at)
+            self._expect(":")
+            if key == "games" and text[self.at:self.at + 1] == "[" and \
+                    {"teams", "people", "settings"} <= set(self.data):
+                self.data[key] = LazyArray(self)
+                return  # the rest is read when the games are
+            self.data[key], self.at = self.decoder.raw_decode(text, self.at)
+            self.at = self._skip(self.at)
+            if text[self.at:self.at + 1] == ",":
+                self.at = self._skip(self.at + 1)
+
+    def after_array(self) -> None:
+        self.at = self._skip(self.at)
+        if self.text[self.at:self.at + 1] == ",":
+            self.at = self._skip(self.at + 1)
+        self.members()
+
+
+class LazyArray:
+    """The games of a JSON season, decoded one at a time, once."""
+
+    def __init__(self, top: _TopLevel):
+        self.top = top
+        self.used = False
+
+    def __iter__(self):
+        if self.used:
+            raise RuntimeError("the games of a streamed season can be read once")
+        self.used = True
+        top, text = self.top, self.top.text
+        try:
+            top.at = top._skip(top.at + 1)
+            if text[top.at:top.at + 1] == "]":
+                top.at += 1
+            else:
+                while True:
+                    item, top.at = top.decoder.raw_decode(text, top.at)
+                    yield item
+                    top.at = top._skip(top.at)
+                    if text[top.at:top.at + 1] == ",":
+                        top.at = top._skip(top.at + 1)
+                        continue
+                    top._expect("]")
+                    break
+            top.after_array()
+        except json.JSONDecodeError as exc:
+            raise InputError(top.source, [Problem("(file)", f"not valid JSON: {exc.msg}", exc.lineno)]) from None
+
+
+def read(path: str | Path, stream: bool = False) -> Located:
     """Read a .yaml/.yml/.json file (by extension; other names are tried as YAML)."""
     path = Path(path)
     source = str(path)
@@ -131,5 +220,5 @@ def read(path: str | Path) -> Located:
     except UnicodeDecodeError as exc:
         raise InputError(source, [Problem("(file)", f"not UTF-8 text (byte {exc.start})")]) from None
     if path.suffix.lower() == ".json":
-        return parse_json(text, source)
+        return parse_json(text, source, stream)
     return parse_yaml(text, source)

@@ -22,7 +22,7 @@ from .season import Season
 # A chunk holds whole parts up to about this many game-sheet lines.
 CHUNK_LINES = 40_000
 # Below this many lines one solve is cheaper than starting processes.
-PARALLEL_LINES = 60_000
+PARALLEL_LINES = 15_000
 
 
 def parts(season: Season) -> list[list[str]]:

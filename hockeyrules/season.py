@@ -14,7 +14,7 @@ from typing import Any
 
 from . import vocabulary as vocab
 from .errors import InputError, Problem
-from .loader import Located, read, render_path
+from .loader import LazyArray, Located, read, render_path
 
 FORMAT = "hockeyrules/season@1"
 # One shared object per code and per penalty list: millions of lines repeat them.
@@ -195,7 +195,7 @@ class _Checker:
                 self.error(path + (key,), "missing")
             return []
         value = obj[key]
-        if not isinstance(value, list):
+        if not isinstance(value, (list, LazyArray)):
             self.error(path + (key,), f"expected a list, got {_kind(value)}")
             return []
         return value
@@ -460,7 +460,7 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
 def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False) -> list:
     games, seen = [], {}
     for i, item in enumerate(raw):
-        if consume:
+        if consume and isinstance(raw, list):
             raw[i] = None  # a file read for this alone is let go game by game: a national season is large
         path = ("games", i)
         obj = c.mapping(item, path, _GAME)
@@ -531,9 +531,16 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
 def validate(located: Located, source: str = "<season>", consume: bool = False) -> Season:
     """Check a whole season; return it, or raise InputError with every problem."""
     c = _Checker(located, source)
-    top = c.mapping(located.data, (), _TOP)
-    if top is None:
+    top = located.data
+    if not isinstance(top, dict):
+        c.mapping(top, (), _TOP)
         raise InputError(source, c.problems)
+    settings = _settings(c, top.get("settings"))
+    teams = _teams(c, c.items(top, "teams", ()))
+    people = _people(c, c.items(top, "people", ()), teams)
+    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume)
+    # what follows a streamed games array in the file is read once the games are
+    decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
         c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {fmt!r}")
@@ -542,11 +549,7 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
     for key, value in (("league", league), ("season", season_name)):
         if value is not None and not isinstance(value, (str, int)):
             c.error((key,), f"expected text, got {_kind(value)}")
-    settings = _settings(c, top.get("settings"))
-    teams = _teams(c, c.items(top, "teams", ()))
-    people = _people(c, c.items(top, "people", ()), teams)
-    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume)
-    decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
+    c.mapping(top, (), _TOP)
     if c.problems:
         raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
     return Season(
@@ -566,7 +569,7 @@ def load(path: str | Path) -> Season:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return validate(read(path), str(path), consume=True)
+        return validate(read(path, stream=True), str(path), consume=True)
     finally:
         if enabled:
             gc.enable()
