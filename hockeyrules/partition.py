@@ -20,7 +20,7 @@ from .result import Result, _where_key
 from .season import Season
 
 # A chunk holds whole parts up to about this many game-sheet lines.
-CHUNK_LINES = 40_000
+CHUNK_LINES = 12_000
 # Below this many lines one solve is cheaper than starting processes.
 PARALLEL_LINES = 15_000
 
@@ -118,7 +118,9 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
             results = [_solve_chunk(i) for i in range(len(_PARTS))]
         else:
             gc.freeze()
-            with mp.get_context("fork").Pool(min(workers, len(_PARTS))) as pool:
+            # a fresh worker per chunk: clingo never frees a symbol, and a process that
+            # grounds chunk after chunk grounds each more slowly
+            with mp.get_context("fork").Pool(min(workers, len(_PARTS)), maxtasksperchild=1) as pool:
                 results = pool.map(_solve_chunk, range(len(_PARTS)), chunksize=1)
             gc.unfreeze()
     finally:
