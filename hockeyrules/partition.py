@@ -45,15 +45,23 @@ def parts(season: Season) -> list[list[str]]:
     return [sorted(v) for _, v in sorted(groups.items())]
 
 
-def subseason(season: Season, teams: set) -> Season:
-    return replace(
-        season,
-        teams={k: v for k, v in season.teams.items() if k in teams},
-        people={k: v for k, v in season.people.items() if v.team in teams},
-        games=[g for g in season.games if g.home in teams],
-        decisions=[d for d in season.decisions if season.people[d.person].team in teams],
-        warnings=[],
-    )
+def split(season: Season, groups: list[set]) -> list[Season]:
+    """The season of each group of teams, in one pass over the season."""
+    index = {t: n for n, group in enumerate(groups) for t in group}
+    teams: list = [{} for _ in groups]
+    people: list = [{} for _ in groups]
+    games: list = [[] for _ in groups]
+    decisions: list = [[] for _ in groups]
+    for tid, team in season.teams.items():
+        teams[index[tid]][tid] = team
+    for pid, person in season.people.items():
+        people[index[person.team]][pid] = person
+    for g in season.games:
+        games[index[g.home]].append(g)
+    for d in season.decisions:
+        decisions[index[season.people[d.person].team]].append(d)
+    return [replace(season, teams=teams[n], people=people[n], games=games[n], decisions=decisions[n], warnings=[])
+            for n in range(len(groups))]
 
 
 def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
@@ -108,7 +116,7 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
     # Each part's season is built before the workers start, so that a worker reads
     # (and so copies, page by page) only its own part of the parent's memory; the
     # collector is frozen for the same reason: it would touch every object.
-    _PARTS = [subseason(season, teams) for teams in chunks(season, limit)]
+    _PARTS = split(season, chunks(season, limit))
     workers = workers or os.cpu_count() or 1
     _POLICY, _PROPOSAL = policy, proposal
     if proposal is not None:
