@@ -86,12 +86,15 @@ def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
 _PARTS: list = []
 _POLICY: Policy | None = None
 _PROPOSAL = None
+_PARALLEL = False
 
 
 def _solve_chunk(index: int) -> Result:
     from .engine import run
 
     result, _ = run(_PARTS[index], _POLICY, proposal=_PROPOSAL)
+    if _PARALLEL:
+        result.cases = {}  # only explanations read them, and they are not split: not sent back
     return result
 
 
@@ -112,7 +115,7 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
                    limit: int = CHUNK_LINES, proposal=None) -> Result:
     """The season solved chunk by chunk, `workers` processes at a time. A proposal
     with new rules is not split: its ASP may join across parts."""
-    global _PARTS, _POLICY, _PROPOSAL
+    global _PARTS, _POLICY, _PROPOSAL, _PARALLEL
     # Each part's season is built before the workers start, so that a worker reads
     # (and so copies, page by page) only its own part of the parent's memory; the
     # collector is frozen for the same reason: it would touch every object.
@@ -132,7 +135,7 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
                 results = pool.map(_solve_chunk, range(len(_PARTS)), chunksize=1)
             gc.unfreeze()
     finally:
-        _PARTS, _POLICY, _PROPOSAL = [], None, None
+        _PARTS, _POLICY, _PROPOSAL, _PARALLEL = [], None, None, False
     merged = merge(season, policy, results)
     merged.proposal = None if proposal is None else proposal.name
     return merged
