@@ -104,21 +104,21 @@ class Words:
             return "overtime" if n == last + 1 else f"{ordinal(n - last)} overtime"
         return f"{ordinal(n)} period"
 
+    def _remaining(self, inc: Incident) -> int:
+        length = self.season.settings.period_minutes * 60
+        return inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
+
     def clock(self, inc: Incident) -> str:
         if inc.seconds is None:
             return self.period(inc)
-        length = self.season.settings.period_minutes * 60
-        remaining = inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
-        elapsed = length - remaining
-        return (f"{_mmss(remaining)} remaining in the {self.period(inc)} "
-                f"({_mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {self.season.settings.clock})")
+        elapsed = self.season.settings.period_minutes * 60 - self._remaining(inc)
+        return (f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, "
+                f"clock {self.season.settings.clock})")
 
     def short_clock(self, inc: Incident) -> str:
         if inc.seconds is None:
             return self.period(inc)
-        length = self.season.settings.period_minutes * 60
-        remaining = inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
-        return f"{_mmss(remaining)} remaining in the {self.period(inc)}"
+        return f"{_mmss(self._remaining(inc))} remaining in the {self.period(inc)}"
 
     def short_line(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
@@ -140,7 +140,7 @@ class Words:
     def line_text(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
         person = self.season.people[inc.person]
-        minutes = inc.minutes if inc.minutes is not None else sum(self.season.settings.pim[p] for p in inc.penalties)
+        minutes = self.season.minutes(inc)
         return (f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
                 f"{person.name} [{person.id}, {person.role}, {person.team}], {self.clock(inc)}: "
                 f"{inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")

@@ -63,7 +63,6 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
         for pid in persons:
             if line_ups or season.people[pid].role == "head_coach":
                 yield _fact("dressed", gid, String(team), String(pid))
-    pim = season.settings.pim
     pre, post = _const("pre"), _const("post")
     for inc in g.incidents:
         i = Number(inc.number)
@@ -73,7 +72,7 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
             when = post
         else:
             when = Function("at", (Number(season.overtime_number(inc.period)), Number(inc.seconds)))
-        minutes = inc.minutes if inc.minutes is not None else sum(pim[p] for p in inc.penalties)
+        minutes = season.minutes(inc)
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
         yield _fact("line", gid, i, String(inc.person), _const(inc.infraction), when, Number(minutes))
         for pen in inc.penalties:

@@ -164,12 +164,8 @@ def _diff_rows(data: dict) -> list:
         if c["rules_changed"]:
             why.append("~" + " ~".join(c["rules_changed"]))
         rows.append([c["date"], c["game"], c["team"], c["person"], c["name"], c["change"],
-                     _either(c["before"]), _diff_after(c), " ".join(why)])
+                     _either(c["before"]), _either(c["after"]), " ".join(why)])
     return rows
-
-
-def _diff_after(c: dict) -> str:
-    return _either(c["after"])
 
 
 DIFF_HEADERS = ["date", "game", "team", "person", "name", "change", "before", "after", "rules that differ"]

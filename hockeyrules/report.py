@@ -116,7 +116,6 @@ def running_totals(season, proposal=None) -> dict:
     """Person -> their lines in season order with penalty minutes and misconduct-class
     penalties, each with the running totals before and after it (for display)."""
     (after, every), rungs = marks_and_rungs(proposal)
-    pim = season.settings.pim
 
     def marks(total: int) -> int:
         return 0 if total <= after else (total - after - 1) // every + 1
@@ -129,7 +128,7 @@ def running_totals(season, proposal=None) -> dict:
     out: dict = defaultdict(list)
     totals: dict = defaultdict(lambda: [0, 0])
     for _, g, inc in lines:
-        minutes = inc.minutes if inc.minutes is not None else sum(pim[p] for p in inc.penalties)
+        minutes = season.minutes(inc)
         misc = sum(1 for p in inc.penalties if p in MISCONDUCT_CLASS)
         t = totals[inc.person]
         pb, mb = t

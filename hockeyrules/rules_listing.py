@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .catalog import catalog
+from .catalog import catalog, value_of
 from .rulebook import excerpt
 
 
@@ -10,12 +10,6 @@ def _value(v: dict | None) -> str:
     if v is None:
         return "n/a"
     return f"indefinite, min {v['games']}" if v["indefinite"] else str(v["games"])
-
-
-def _term(term) -> dict | None:
-    if term is None or term.name == "na":
-        return None
-    return {"games": term.arguments[0].number, "indefinite": term.name == "indefinite"}
 
 
 def listing(proposal=None) -> dict:
@@ -43,13 +37,13 @@ def listing(proposal=None) -> dict:
             row = book.rows[rid]
             if "base" in change:
                 changes.append({"id": rid, "what": "games", "before": _value(row.base),
-                                "after": _value(_term(change["base"]))})
+                                "after": _value(value_of(change["base"]))})
             if "late" in change:
                 changes.append({"id": rid, "what": "late", "before": _value(row.late),
-                                "after": _value(_term(change["late"]))})
+                                "after": _value(value_of(change["late"]))})
         for stem, rungs in sorted(proposal.ladders.items()):
             before = ", ".join(f"{n}: {_value(book.rows[i].base)}" for n, i in sorted(book.ladders[stem].items()))
-            after = ", ".join(f"{n}: {_value(_term(v['base']))}" for n, v in sorted(rungs.items()))
+            after = ", ".join(f"{n}: {_value(value_of(v['base']))}" for n, v in sorted(rungs.items()))
             changes.append({"id": stem, "what": "ladder", "before": before, "after": after})
         for rid, (a, e) in sorted(proposal.thresholds.items()):
             ba, be = book.thresholds[rid]

@@ -118,6 +118,13 @@ class Season:
     warnings: list
     source: str = "<season>"
 
+    def minutes(self, inc: "Incident") -> int:
+        """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
+        if inc.minutes is not None:
+            return inc.minutes
+        pim = self.settings.pim
+        return sum(pim[p] for p in inc.penalties)
+
     def overtime_number(self, period) -> int | None:
         """Numeric period of an incident in the game ("OT": the first overtime)."""
         if period == "OT":
