@@ -474,6 +474,23 @@ def _build(season, policy, focus, proposal=None) -> Explainer:
     return ex
 
 
+def part_of(season: Season, team: str, proposal=None) -> Season:
+    """The part of a season (teams that never meet the others) holding `team`: what an
+    explanation of one person or line reads, so that asking about one costs one league,
+    not the country. A proposal with rules of its own may join parts: then the whole."""
+    from .partition import parts, split
+
+    if proposal is not None and getattr(proposal, "rules", None):
+        return season
+    groups = parts(season)
+    if len(groups) == 1:
+        return season
+    group = next(g for g in groups if team in g)
+    part = split(season, [set(group), set(season.teams) - set(group)])[0]
+    part.warnings = list(season.warnings)
+    return part
+
+
 def explain_person(season, person: str, game: str | None = None, policy: Policy | None = None,
                    proposal=None, **options) -> list[Node]:
     """A justification tree for each suspension of a person (or of that game)."""
@@ -482,7 +499,9 @@ def explain_person(season, person: str, game: str | None = None, policy: Policy 
         raise KeyError(f"unknown person {person!r}")
     if game is not None and game not in {g.id for g in season.games}:
         raise KeyError(f"unknown game {game!r}")
-    ex = _build(season, policy, [Function("focusperson", [String(person)])], proposal)
+    proposal = as_proposal(proposal)
+    part = part_of(season, season.people[person].team, proposal)
+    ex = _build(part, policy, [Function("focusperson", [String(person)])], proposal)
     return [ex.suspension_node(s) for s in ex.result.suspensions
             if s.person == person and (game is None or s.game == game)]
 
@@ -496,7 +515,9 @@ def explain_incident(season, game: str, number: int, policy: Policy | None = Non
         raise KeyError(f"unknown game {game!r}")
     if not 1 <= number <= len(games[game].incidents):
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
-    ex = _build(season, policy, [Function("focusline", [String(game), Number(number)])], proposal)
+    proposal = as_proposal(proposal)
+    part = part_of(season, games[game].home, proposal)
+    ex = _build(part, policy, [Function("focusline", [String(game), Number(number)])], proposal)
     return ex.line_explanation(game, number)
 
 
@@ -505,18 +526,81 @@ def explain_all(season, policy: Policy | None = None, proposal=None, **options) 
 
     In the data, each component gains `explanation` (its rule text and the facts it
     rests on) and each suspension gains `explanation` (how its components combine).
+    A season of many leagues is explained part by part, as `evaluate` solves it
+    (hockeyrules/partition.py), so the cost grows with the season, not faster.
     """
+    from .partition import worth_splitting
+
     season, policy = as_season(season), as_policy(policy, options)
+    proposal = as_proposal(proposal)
+    if worth_splitting(season, proposal):
+        return explain_parts(season, policy, proposal)
+    return explain_whole(season, policy, proposal)
+
+
+def _with_explanations(data: dict, trees: dict) -> dict:
+    """result@1 data with each component's and suspension's explanation, taken from the
+    suspension's tree (its component nodes and its last node, the combination)."""
+    for out in data["suspensions"]:
+        tree = trees[(out["person"], out["game"])]
+        comps = [n for n in tree.children if n.kind == "component"]
+        for comp_node, comp_out in zip(comps, out["components"]):
+            comp_out["explanation"] = comp_node.to_dict()
+        out["explanation"] = tree.children[-1].to_dict()
+    return data
+
+
+def _trees(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict]:
     ex = _build(season, policy, [Function("focusall", [])], proposal)
-    trees = {}
-    data = ex.result.to_dict()
-    for s, out in zip(ex.result.suspensions, data["suspensions"]):
-        tree = ex.suspension_node(s)
-        trees[(s.person, s.game)] = tree
-        for comp, comp_out in zip(s.components, out["components"]):
-            comp_out["explanation"] = ex.component_node(s, comp).to_dict()
-        out["explanation"] = ex.combination_node(s).to_dict()
-    return ex.result, trees, data
+    return ex.result, {(s.person, s.game): ex.suspension_node(s) for s in ex.result.suspensions}
+
+
+def explain_whole(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
+    """explain_all in one solve."""
+    result, trees = _trees(season, policy, proposal)
+    return result, trees, _with_explanations(result.to_dict(), trees)
+
+
+_PARTS: list = []
+_POLICY: Policy | None = None
+_PROPOSAL = None
+
+
+def _explain_chunk(index: int) -> tuple[Result, dict]:
+    result, trees = _trees(_PARTS[index], _POLICY, _PROPOSAL)
+    result.cases = {}  # read only while the trees were built: not sent back
+    return result, trees
+
+
+def explain_parts(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
+    """explain_all chunk by chunk in fresh worker processes, as partition.evaluate_parts
+    solves: each chunk grounds explain.lp for its own leagues only."""
+    import gc
+    import multiprocessing as mp
+    import os
+
+    from .partition import chunks, merge, split
+
+    global _PARTS, _POLICY, _PROPOSAL
+    _PARTS, _POLICY, _PROPOSAL = split(season, chunks(season)), policy, proposal
+    try:
+        workers = min(os.cpu_count() or 1, len(_PARTS))
+        if workers == 1:
+            done = [_explain_chunk(i) for i in range(len(_PARTS))]
+        else:
+            gc.freeze()
+            with mp.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+                done = pool.map(_explain_chunk, range(len(_PARTS)), chunksize=1)
+            gc.unfreeze()
+    finally:
+        _PARTS, _POLICY, _PROPOSAL = [], None, None
+    if proposal is not None:
+        policy = proposal.apply_policy(policy)
+    result = merge(season, policy, [r for r, _ in done])
+    result.proposal = None if proposal is None else proposal.name
+    trees = {k: t for _, ts in done for k, t in ts.items()}
+    trees = {(s.person, s.game): trees[(s.person, s.game)] for s in result.suspensions}  # season order
+    return result, trees, _with_explanations(result.to_dict(), trees)
 
 
 def explain_audit(season, person: str, game: str | None = None, policy: Policy | None = None,
@@ -530,7 +614,10 @@ def explain_audit(season, person: str, game: str | None = None, policy: Policy |
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
-    data = (audited or audit(season, policy, proposal=proposal)).to_dict()
+    if audited is None:
+        season = part_of(season, season.people[person].team, as_proposal(proposal))
+        audited = audit(season, policy, proposal=proposal)
+    data = audited.to_dict()
     words = Words(season, policy)
     nodes = []
     for s in data["serving"]:
