@@ -122,8 +122,8 @@ class Words:
 
     def short_line(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
-        return (f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {inc.infraction}, "
-                f"{' + '.join(inc.penalties)}")
+        return (f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {words(inc.infraction)}, "
+                f"{penalty_words(inc.penalties)}")
 
     def late_reason(self, inc: Incident) -> str:
         if inc.period == "post":
@@ -143,7 +143,7 @@ class Words:
         minutes = self.season.minutes(inc)
         return (f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
                 f"{person.name} [{person.id}, {person.role}, {person.team}], {self.clock(inc)}: "
-                f"{inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")
+                f"{words(inc.infraction)}, {penalty_words(inc.penalties)}, {minutes} min")
 
     def line_node(self, game_id: str, number: int, kind: str = "line") -> Node:
         _, inc = self.incident(game_id, number)
@@ -159,9 +159,21 @@ def _mmss(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
+LAYER_WORDS = {"governing": "Hockey Canada part", "league": "league part"}
+
+
+def words(code: str) -> str:
+    """A code of the season format as words: checking_from_behind -> checking from behind."""
+    return str(code).replace("_", " ")
+
+
+def penalty_words(penalties) -> str:
+    return " + ".join(words(p) for p in penalties)
+
+
 def _games(n: int, indefinite: bool) -> str:
     if indefinite:
-        return f"indefinite, minimum {n}"
+        return f"indefinite (at least {n} game{'' if n == 1 else 's'})"
     return f"{n} game" if n == 1 else f"{n} games"
 
 
@@ -271,7 +283,7 @@ class Explainer:
     def component_node(self, s: Suspension, comp) -> Node:
         late = ", late value" if comp.late else ""
         where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
-        node = Node("component", f"{comp.rule} ({comp.layer}, {where}): {_games(comp.games, comp.indefinite)}{late}",
+        node = Node("component", f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {_games(comp.games, comp.indefinite)}{late}",
                     rule=comp.rule, data={"layer": comp.layer, "games": comp.games,
                                           "indefinite": comp.indefinite, "late": comp.late,
                                           "incident": comp.incident, "team_event": comp.team_event})
@@ -292,7 +304,8 @@ class Explainer:
             comps = [c for c in s.components if c.layer == layer]
             if not comps:
                 continue
-            lnode = node.add(Node("layer", f"{layer} part: {part}", data={"layer": layer, "games": part}))
+            lnode = node.add(Node("layer", f"{LAYER_WORDS[layer]}: {part} (on each line the largest of these applies; "
+                                              f"separate sanctions add)", data={"layer": layer, "games": part}))
             for c in comps:
                 source = c.incident if c.incident is not None else ("team", c.team_event)
                 how = self.model.combines.get((s.person, s.game, source, c.rule))
@@ -300,23 +313,24 @@ class Explainer:
                 if how == "adds":
                     text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
                 elif how == "governs":
-                    text = f"{c.rule} governs {where} with {c.games} (the largest of the line's {layer} components, rule 1)"
+                    text = f"{c.rule} applies on {where}: {_games(c.games, c.indefinite)}, the largest of these (rule 1)"
                 else:
                     text = (f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
-                            f"not added (rule 1)")
+                            f"not added, the largest of these applies (rule 1)")
                 lnode.add(Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps",
                                text, rule=c.rule))
         blocked = defaultdict(list)
         for i, rule, other in sorted(self.model.notadded.get((s.person, s.game), [])):
             blocked[(i, rule)].append(other)
         for (i, rule), others in sorted(blocked.items()):
-            node.add(Node("counted-once", f"{rule} not added on line {i}: {', '.join(others)} already used "
-                                          f"{'its' if len(others) == 1 else 'their'} late value, which holds that "
-                                          f"game (rule 3, late_game_counted_once)", rule=rule))
+            node.add(Node("counted-once", f"{rule} not added on line {i}: this game is counted once: "
+                                          f"{', '.join(others)} already used {'its' if len(others) == 1 else 'their'} "
+                                          f"late value, which already includes it (rule 3, late game counted once)",
+                          rule=rule))
         if self.policy.layers == "sum":
-            arith = f"{s.governing_games} + {s.league_games} = {s.games} (governing plus league, layers: sum)"
+            arith = f"{s.governing_games} + {s.league_games} = {s.games} (Hockey Canada part plus league part, layers: sum)"
         else:
-            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger layer, layers: max)"
+            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger part, layers: max)"
         node.add(Node("arithmetic", arith, rule="league:10.01A"))
         if s.indefinite:
             ind = ", ".join(c.rule for c in s.components if c.indefinite)

@@ -403,7 +403,7 @@ def test_the_third_and_fourth_fighting_lines_take_their_own_rung_of_league_10_06
     assert f"rung league:10.06/{nth} applies" in node["text"]
     f = fired(tree, f"league:10.06/{nth}")
     assert f["text"] == ("league:10.06/3 fires: 3 games" if nth == 3 else
-                         "league:10.06/4 fires: indefinite, minimum 0")
+                         "league:10.06/4 fires: indefinite (at least 0 games)")
     assert not [c for c in kids(tree, "fired") if c["rule"] == f"league:10.06/{7 - nth}"]
     assert [c["to"] for c in kids(f, "counted")] == list(range(1, nth + 1))
     assert only(kids(f, "offence"))["offence"] == nth
