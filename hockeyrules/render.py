@@ -191,20 +191,35 @@ def markdown_table(headers: list, rows: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) -> str:
-    rows = _diff_rows(data)
-    return "".join([heading, tabulate(DIFF_HEADERS, rows) if rows else empty, totals,
-                    tabulate(["team", "before", "after"], _totals_rows(data))])
+def headline_text(data: dict) -> str:
+    """The diff's headline in one sentence."""
+    h = data["headline"]
+    return (f"{h['suspensions_added']} suspension(s) added and {h['suspensions_removed']} removed; "
+            f"{h['games_added']} game(s) added and {h['games_removed']} removed (an indefinite suspension at its "
+            f"minimum); {h['persons_affected']} person(s) whose games change; "
+            f"{h['suspensions_changing_rules_only']} suspension(s) where only the rules cited change.\n")
+
+
+def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str, sub) -> str:
+    games = {"changes": [c for c in data["changes"] if c["games_change"]]}
+    rules = {"changes": [c for c in data["changes"] if not c["games_change"]]}
+    out = [heading, headline_text(data), sub("Suspensions whose games change")]
+    out.append(tabulate(DIFF_HEADERS, _diff_rows(games)) if games["changes"] else empty)
+    out.append(sub("Same games, other rules cited"))
+    out.append(tabulate(DIFF_HEADERS, _diff_rows(rules)) if rules["changes"] else empty)
+    out += [totals, tabulate(["team", "before", "after"], _totals_rows(data))]
+    return "".join(out)
 
 
 def diff_table(data: dict) -> str:
     return _diff_report(
         data, table, f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n",
-        "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
+        "none\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n",
+        lambda title: f"\n{title}\n")
 
 
 def diff_markdown(data: dict) -> str:
     return _diff_report(
         data, markdown_table,
         f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n",
-        "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")
+        "None.\n", "\n### Totals (suspensions / games / indefinite)\n\n", lambda title: f"\n### {title}\n\n")

@@ -81,6 +81,8 @@ def change(person, game, kind, before=None, after=None, added=(), removed=(), ch
     p = PEOPLE[person]
     return {"person": person, "name": p["name"], "team": p["team"], "role": p["role"],
             "game": game, "date": date or DATES[game], "change": kind,
+            "games_change": before is None or after is None or
+            (before["games"], before["indefinite"]) != (after["games"], after["indefinite"]),
             "before": before, "after": after,
             "rules_added": list(added), "rules_removed": list(removed), "rules_changed": list(changed)}
 
