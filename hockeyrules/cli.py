@@ -119,12 +119,16 @@ def audit(season, fmt, layers, counted_once, proposal):
 
 @main.command()
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True),
-              help="The HTML file to write (one self-contained page).")
+@click.option("-o", "--output", required=True, type=click.Path(),
+              help="report.html for one file; a FOLDER/ (or a large season) for a site of pages.")
+@click.option("--as-of", "as_of", type=click.DateTime(["%Y-%m-%d"]),
+              help="Who is suspended as of this date (default: the last game's date).")
+@click.option("--site/--one-file", "site", default=None,
+              help="Force a site (a folder of pages) or one file (default: by the season's size).")
 @_policy_options
-def report(season, output, layers, counted_once, proposal):
-    """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
-    from .report import build_report
+def report(season, output, as_of, site, layers, counted_once, proposal):
+    """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
+    from .report import write_report
 
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
@@ -132,12 +136,14 @@ def report(season, output, layers, counted_once, proposal):
         loaded = as_season(season)
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
-        page = build_report(loaded, policy, proposal=proposal)
+        done = write_report(loaded, output, policy, proposal=proposal, site=site,
+                            as_of=as_of.date().isoformat() if as_of else None,
+                            progress=lambda msg: click.echo(msg, err=True))
     except InputError as err:
         _fail_input(err)
-    with open(output, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(page)
-    click.echo(f"wrote {output}", err=True)
+    what = "one page" if done["kind"] == "file" else f"{done['pages']} pages, open {done['path']}"
+    click.echo(f"wrote {done['path'] if done['kind'] == 'file' else Path(done['path']).parent}: {what}, "
+               f"{done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)", err=True)
 
 
 @main.command()

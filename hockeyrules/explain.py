@@ -633,53 +633,64 @@ def explain_audit(season, person: str, game: str | None = None, policy: Policy |
         audited = audit(season, policy, proposal=proposal)
     data = audited.to_dict()
     words = Words(season, policy)
-    nodes = []
-    for s in data["serving"]:
-        if s["person"] != person or (game is not None and s["game"] != game):
-            continue
-        what = "league:10.08 suspension" if s["rule"] else "suspension"
-        length = _games(s["games"], s["indefinite"] and not s["length_set"])
-        node = Node("serving", f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; "
-                               f"{s['served']} served; {s['status']}", rule=s["rule"] or "league:10.01A",
-                    data={k: s[k] for k in ("game", "games", "served", "served_in", "eligible_from", "status")})
-        node.add(Node("rule", "served in the team's following regular and playoff games, in season order, "
-                              "one suspension after another; a game the person dressed for is not served"))
-        for n, gid in enumerate(s["served_in"], start=1):
-            g = words.games[gid]
-            node.add(Node("served", f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
-                          where=g.where, line=g.line))
-        for d in s["decisions"]:
-            verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
-            node.add(Node("decision", f"league decision of {d['date']} {verb}: {d['reason']}",
-                          rule="league:10.01C", where=d["where"]))
-        if s["eligible_from"]:
-            node.add(Node("return", f"may play again from {s['eligible_from']}"))
-        nodes.append(node)
-    for v in data["violations"]:
-        if v["person"] != person or (game is not None and v["game"] != game):
-            continue
-        g = words.games[v["game"]]
-        node = Node("violation", f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: "
-                                 f"{v['message']}", rule=v["rule"], where=g.where, line=g.line)
-        if v["rule"] == "league:10.08":
-            node.add(Node("consequence", f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
-                                         f"head coach for that game is suspended (league:10.08, indefinite)",
-                          rule="league:10.08"))
-        nodes.append(node)
+    nodes = [serving_node(words, s) for s in data["serving"]
+             if s["person"] == person and (game is None or s["game"] == game)]
+    nodes += [violation_node(words, v) for v in data["violations"]
+              if v["person"] == person and (game is None or v["game"] == game)]
     for s in data["audit_suspensions"]:
         if s["person"] != person or (game is not None and s["game"] != game):
             continue
         team = s["components"][0]["team_event"]
         used = [v for v in data["violations"] if v["game"] == s["game"] and v["team"] == team
                 and v["rule"] == "league:10.08"]
-        g = words.games[s["game"]]
-        node = Node("audit-suspension", f"{s['name']} [{person}] is suspended indefinitely (league:10.08) as "
-                                        f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
-                                        f"an ineligible person", rule="league:10.08", where=g.where, line=g.line)
-        quote = excerpt("league:10.08")
-        if quote:
-            node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
-        for v in used:
-            node.add(Node("violation", v["message"], rule=v["rule"]))
-        nodes.append(node)
+        nodes.append(audit_suspension_node(words, s, used))
     return nodes
+
+
+def serving_node(words: Words, s: dict) -> Node:
+    """Where one suspension (a serving record of the audit) was served."""
+    what = "league:10.08 suspension" if s["rule"] else "suspension"
+    length = _games(s["games"], s["indefinite"] and not s["length_set"])
+    node = Node("serving", f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; "
+                           f"{s['served']} served; {s['status']}", rule=s["rule"] or "league:10.01A",
+                data={k: s[k] for k in ("game", "games", "served", "served_in", "eligible_from", "status")})
+    node.add(Node("rule", "served in the team's following regular and playoff games, in season order, "
+                          "one suspension after another; a game the person dressed for is not served"))
+    for n, gid in enumerate(s["served_in"], start=1):
+        g = words.games[gid]
+        node.add(Node("served", f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
+                      where=g.where, line=g.line))
+    for d in s["decisions"]:
+        verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
+        node.add(Node("decision", f"league decision of {d['date']} {verb}: {d['reason']}",
+                      rule="league:10.01C", where=d["where"]))
+    if s["eligible_from"]:
+        node.add(Node("return", f"may play again from {s['eligible_from']}"))
+    return node
+
+
+def violation_node(words: Words, v: dict) -> Node:
+    """One violation the audit found."""
+    g = words.games[v["game"]]
+    node = Node("violation", f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: "
+                             f"{v['message']}", rule=v["rule"], where=g.where, line=g.line)
+    if v["rule"] == "league:10.08" and v["person"] is not None:
+        node.add(Node("consequence", f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
+                                     f"head coach for that game is suspended (league:10.08, indefinite)",
+                      rule="league:10.08"))
+    return node
+
+
+def audit_suspension_node(words: Words, s: dict, used: list) -> Node:
+    """A head coach suspended by the audit (league:10.08), with the violations behind it."""
+    team = s["components"][0]["team_event"]
+    g = words.games[s["game"]]
+    node = Node("audit-suspension", f"{s['name']} [{s['person']}] is suspended indefinitely (league:10.08) as "
+                                    f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
+                                    f"an ineligible person", rule="league:10.08", where=g.where, line=g.line)
+    quote = excerpt("league:10.08")
+    if quote:
+        node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
+    for v in used:
+        node.add(Node("violation", v["message"], rule=v["rule"]))
+    return node
