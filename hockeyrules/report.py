@@ -260,7 +260,7 @@ class Report:
                 "governing_games": s["governing_games"], "league_games": s["league_games"], "rules": rules,
                 "text": " ".join([s["person"], s["name"], s["team"], s["game"]]).lower(),
                 "order": self.order[s["game"]], "served": sv["served"] if sv else 0, "served_text": served,
-                "keys": " ".join(keys)}
+                "xkeys": " ".join(keys)}
 
     @property
     def all_suspensions(self) -> list:
@@ -363,13 +363,13 @@ class Report:
                     "indefinite": sv["indefinite"] and not sv["length_set"],
                     "served_in": ", ".join(f"{g} ({self.dates[g]})" for g in sv["served_in"]) or "none yet",
                     "eligible_from": f"{eligible} ({self.dates[eligible]})" if eligible else "-",
-                    "status": sv["status"], "keys": keys})
+                    "status": sv["status"], "xkeys": keys})
         else:
             for s in mine["suspensions"]:
                 anchor = self.anchors.get("s", pid, s["game"])
                 suspensions.append({"date": s["date"], "game": s["game"], "what": "the rules (under the proposal)",
                                     "games": s["games"], "indefinite": s["indefinite"], "served_in": "-",
-                                    "eligible_from": "-", "status": "-", "keys": anchor})
+                                    "eligible_from": "-", "status": "-", "xkeys": anchor})
         findings = [{"date": v["date"], "game": v["game"], "rule": v["rule"], "message": v["message"],
                      "key": f"v-{v['n']}"} for v in mine["violations"]]
         status = None if self.proposal is not None else sorted(

@@ -1,5 +1,5 @@
 /* The report's script: filters, sorting, and explanations built when opened from the
-   page's data blocks (<script type="application/json" class="xdata">). Text is written
+   page's JSON data blocks (class xdata). Text is written
    only through textContent and new Option: nothing from the data becomes markup. */
 (function () {
   "use strict";
