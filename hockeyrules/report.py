@@ -39,6 +39,8 @@ __all__ = ["build_report", "write_report", "running_totals", "SINGLE_FILE_LINES"
 
 # Up to this many game-sheet lines the report is one file; beyond, a site (a folder).
 SINGLE_FILE_LINES = 6_000
+# ... and up to this many audit findings (violations, the audit's suspensions) and persons suspended now.
+SINGLE_FILE_AUDIT_ROWS = 500
 # Above this many rows the outstanding list moves from the index to each league's page.
 INDEX_OUTSTANDING_ROWS = 3_000
 
@@ -116,11 +118,11 @@ def _rules_in(nodes: list, out: set) -> set:
 class Report:
     """What the templates read (as `r`)."""
 
-    def __init__(self, season, policy, proposal=None, as_of: str | None = None, single: bool = True,
+    def __init__(self, season, policy, proposal=None, as_of: str | None = None, single: bool | None = True,
                  progress=None):
         from .audit import audit as run_audit
 
-        self.season, self.policy, self.proposal, self.single = season, policy, proposal, single
+        self.season, self.policy, self.proposal = season, policy, proposal
         self.say = progress or (lambda msg: None)
         ordered = sorted(season.games, key=lambda g: g.order)
         self.order = {g.id: n for n, g in enumerate(ordered)}
@@ -134,7 +136,6 @@ class Report:
         self.anchors = _Anchors()
         self.no_audit, self.no_serving = NO_AUDIT, NO_SERVING
         self.count_keys = COUNT_KEYS
-        self.teams_href = "#teams" if single else "index.html#teams"
 
         self.say("explaining every suspension ...")
         _, self.trees, result = explain_all(season, policy, proposal=proposal)
@@ -168,7 +169,9 @@ class Report:
             self.by_person[o["person"]]["outstanding"].append(o)
         self.serving_of = {(s["person"], s["game"], s["rule"]): s for s in d["serving"]}
         self.used_108: dict = defaultdict(list)
+        self.violations_by_game: dict = defaultdict(list)
         for v in d["violations"]:
+            self.violations_by_game[(v["game"], v["team"], v["rule"])].append(v)
             if v["rule"] == "league:10.08":
                 self.used_108[(v["game"], v["team"])].append(v)
 
@@ -206,10 +209,7 @@ class Report:
             out.sort(key=lambda o: (o["order"], o["person"], o["rule"] or ""))
             self.leagues.append(dict(lg, team_rows=rows, counts=counts, outstanding=out,
                                      suspended=len({o["person"] for o in out}),
-                                     awaiting=sum(1 for o in out if o["awaiting"]),
-                                     href=f"#{lg['id']}" if single else f"{lg['id']}.html"))
-        self.index_outstanding = (self.outstanding if single or len(self.outstanding) <= INDEX_OUTSTANDING_ROWS
-                                  else None)
+                                     awaiting=sum(1 for o in out if o["awaiting"])))
 
         title = f"{d['league']} {d['season']}: discipline report"
         pol = d["policy"]
@@ -217,6 +217,27 @@ class Report:
                f"; suspended as of {self.as_of}")
         if proposal is not None:
             sub += f"; under the proposal: {proposal.name}"
+        self.title, self.sub = title, sub
+        if single is not None:
+            self.layout(single)
+
+    def fits_one_file(self) -> bool:
+        """Small enough to open quickly as one page (its size grows with lines, audit rows and who is
+        suspended; a page past a few megabytes is slow to open)."""
+        d = self.data
+        return (sum(len(g.incidents) for g in self.season.games) <= SINGLE_FILE_LINES
+                and len(d["violations"]) + len(d["audit_suspensions"]) <= SINGLE_FILE_AUDIT_ROWS
+                and len(self.outstanding) <= SINGLE_FILE_AUDIT_ROWS)
+
+    def layout(self, single: bool) -> None:
+        """One file (addresses are #anchors) or a site (addresses are pages)."""
+        self.single = single
+        proposal = self.proposal
+        self.teams_href = "#teams" if single else "index.html#teams"
+        for lg in self.leagues:
+            lg["href"] = f"#{lg['id']}" if single else f"{lg['id']}.html"
+        self.index_outstanding = (self.outstanding if single or len(self.outstanding) <= INDEX_OUTSTANDING_ROWS
+                                  else None)
         tabs = []
         if single:
             if proposal is not None:
@@ -228,8 +249,7 @@ class Report:
                 tabs.append(("diff", "diff.html", "What the proposal changes"))
             tabs += [("outstanding", "index.html", "Suspended now"), ("teams", "index.html#teams", "Teams"),
                      ("audit", "audit.html", "Audit")]
-        self.title = title
-        self.report = {"title": title, "sub": sub, "tabs": [{"id": i, "href": h, "label": lab} for i, h, lab in tabs]}
+        self.report = {"title": self.title, "sub": self.sub, "tabs": [{"id": i, "href": h, "label": lab} for i, h, lab in tabs]}
 
     # --- addresses -------------------------------------------------------------
 
@@ -317,13 +337,17 @@ class Report:
             suspensions.append(self.suspension_row(s))
             self.suspension_entries(s, entries)
         persons = [self.person(p) for p in self.persons_of.get(t, [])]
-        if not self.single:   # the audit's rows of the team's persons travel with the page
+        audit = None
+        if not self.single and self.proposal is None:   # a site: the team's audit and its persons' findings
+            audit = self.audit_page(t)
+            entries.update(audit.pop("xdata"))
             for p in self.persons_of.get(t, []):
                 self.audit_entries(entries, self.by_person[p])
+        entries.pop("quotes", None)
         entries["quotes"] = self._quotes(entries)
         out = sorted(rows["outstanding"], key=lambda o: (o["order"], o["person"], o["rule"] or ""))
         return {"id": t, "name": team.name, "anchor": self.anchors.get("t", t), "counts": self.summary["teams"][t],
-                "outstanding": out, "suspensions": suspensions, "persons": persons, "xdata": entries}
+                "outstanding": out, "suspensions": suspensions, "persons": persons, "xdata": entries, "audit": audit}
 
     def person(self, pid: str) -> dict:
         person = self.season.people[pid]
@@ -385,18 +409,23 @@ class Report:
             "misc_chart": self.misc_chart(lines) if lines else None,
         }
 
-    def audit_page(self) -> dict:
+    def audit_page(self, team: str | None = None) -> dict:
+        """The audit's rows (of one team, in a site) with their explanations."""
         d = self.data
+        if team is None:
+            rows = {k: [dict(x, n=n) for n, x in enumerate(d[k])]
+                    for k in ("violations", "forfeits", "fines", "audit_suspensions")}
+            affiliates = d["affiliate_obligations"]
+        else:
+            rows = {k: self.by_team[team][k] for k in ("violations", "forfeits", "fines", "audit_suspensions")}
+            affiliates = [o for o in d["affiliate_obligations"] if o["team"] == team]
         entries: dict = {}
-        self.audit_entries(entries, {"violations": [dict(v, n=n) for n, v in enumerate(d["violations"])],
-                                     "audit_suspensions": [dict(s, n=n)
-                                                           for n, s in enumerate(d["audit_suspensions"])]})
+        self.audit_entries(entries, rows)
         forfeits, fines = [], []
-        viol_by_game: dict = defaultdict(list)
-        for v in d["violations"]:
-            viol_by_game[(v["game"], v["team"], v["rule"])].append(v)
-        for kind, rows, out in (("f", d["forfeits"], forfeits), ("i", d["fines"], fines)):
-            for n, f in enumerate(rows):
+        viol_by_game = self.violations_by_game
+        for kind, key, out in (("f", "forfeits", forfeits), ("i", "fines", fines)):
+            for f in rows[key]:
+                n = f["n"]
                 g = self.games_by_id[f["game"]]
                 if kind == "f":
                     text = (f"{f['team']} forfeits {f['game']} ({f['date']}): it used {', '.join(f['persons'])} "
@@ -412,13 +441,13 @@ class Report:
                 out.append(dict(f, key=f"{kind}-{n}"))
         entries["quotes"] = self._quotes(entries)
         audit_susp = []
-        for n, s in enumerate(d["audit_suspensions"]):
+        for s in rows["audit_suspensions"]:
             sv = self.serving_of.get((s["person"], s["game"], "league:10.08"))
             served = "-" if sv is None else f"{sv['served']}: {sv['status']}"
-            audit_susp.append(dict(s, key=f"a-{n}", served_text=served))
-        return {"violations": [dict(v, key=f"v-{n}") for n, v in enumerate(d["violations"])],
+            audit_susp.append(dict(s, key=f"a-{s['n']}", served_text=served))
+        return {"violations": [dict(v, key=f"v-{v['n']}") for v in rows["violations"]],
                 "forfeits": forfeits, "fines": fines, "audit_suspensions": audit_susp,
-                "affiliates": d["affiliate_obligations"], "xdata": entries}
+                "affiliates": affiliates, "xdata": entries}
 
     def diff(self) -> dict:
         """The proposal against the current rules: headline, rows that change games, rows that do not,
@@ -579,12 +608,15 @@ def write_report(season, output, policy=None, proposal=None, as_of: str | None =
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
     say = progress or (lambda msg: None)
     out = Path(output)
+    folder = str(output).endswith(("/", os.sep)) or out.is_dir()
+    env = _environment()
+    r = Report(season, policy, proposal, as_of, single=None, progress=say)
     if site is None:
-        site = str(output).endswith(("/", os.sep)) or out.is_dir() or lines_of(season) > SINGLE_FILE_LINES
+        site = folder or not r.fits_one_file()
     if site and out.suffix.lower() in (".html", ".htm"):
         out = out.with_suffix("")
-    env = _environment()
-    r = Report(season, policy, proposal, as_of, single=not site, progress=say)
+        say(f"the season is too large for one page: writing a site in {out}/")
+    r.layout(not site)
     if not site:
         say(f"writing {out} ...")
         size = _stream(env.get_template("single.html.j2"), _context(r, current=None, filters=r.filters()), out)

@@ -80,7 +80,8 @@ class Page(HTMLParser):
         if tag == "script":
             self._script = [a, ""]
         if tag == "tr" and a.get("data-scope"):
-            self._row = ("league", None) if a["data-scope"] == "league" else ("team", a["data-team"])
+            scope = a["data-scope"]
+            self._row = (scope, None) if scope in ("league", "part") else ("team", a["data-team"])
             self.summary[self._row] = {}
         if tag == "td" and self._row and a.get("data-key"):
             self._key = a["data-key"]
@@ -356,9 +357,18 @@ def test_the_site_has_an_index_league_and_team_pages_each_small(site):
 def test_the_sites_pages_agree_with_the_audit_json(site):
     folder, data, season = site["folder"], site["json"], site["season"]
     index = Page((folder / "index.html").read_text(encoding="utf-8"))
+    assert set(index.summary) == {("league", None)} | {("team", t) for t in season.teams}
     for (scope, team), cells in index.summary.items():
         got = {k: int(v) for k, v in cells.items() if k in KEYS}
         assert got == expected(data, team if scope == "team" else None), (scope, team)
+    for n, league in enumerate(("L1-", "L2-"), start=1):
+        page = Page((folder / f"league-{n}.html").read_text(encoding="utf-8"))
+        assert {k for k in page.summary if k[0] == "team"} == {("team", t) for t in season.teams
+                                                                if t.startswith(league)}
+        part = {k: int(v) for k, v in page.summary[("part", None)].items() if k in KEYS}
+        rows = {k: [r for r in data[k] if r["team"].startswith(league)]
+                for k in ("suspensions", "violations", "forfeits", "fines")}
+        assert part == expected(rows), league
     seen = []
     for t in season.teams:
         text = (folder / f"t-{t}.html").read_text(encoding="utf-8")
