@@ -62,6 +62,8 @@ def argv_of(command: str, season: Path, out: Path, person: str) -> list[str]:
 
 
 def pages_of(target: Path) -> list[Path]:
+    if not target.exists() and target.with_suffix("").is_dir():   # too large for one file: a site
+        target = target.with_suffix("")
     if target.is_dir():
         return sorted(target.glob("*.html"))
     return [target] if target.exists() else []
@@ -121,10 +123,11 @@ def main(argv=None) -> int:
         base = None
         for command in wanted:
             out = work / (f"report-{size}x.html" if size == 1 else f"report-{size}x")
-            if out.is_dir():
-                shutil.rmtree(out)
-            elif out.exists():
-                out.unlink()
+            for old in (out, out.with_suffix("")):
+                if old.is_dir():
+                    shutil.rmtree(old)
+                elif old.exists():
+                    old.unlink()
             run.progress(f"[{size}x] {command} ...")
             o = run.measure(argv_of(command, season, out, person), work / "stdout", work / "stderr",
                             args.timeout, args.max_rss_mb)
@@ -137,7 +140,7 @@ def main(argv=None) -> int:
                 row["pages"] = len(pages)
                 row["largest_mb"] = max(p.stat().st_size for p in pages) / 2**20
                 row["total_mb"] = sum(p.stat().st_size for p in pages) / 2**20
-                row["kind"] = "site" if out.is_dir() else "file"
+                row["kind"] = "file" if out.is_file() else "site"
                 row["usable"] = usable_seconds(pages)
             rows.append(row)
         for row in rows:
