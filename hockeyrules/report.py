@@ -343,11 +343,16 @@ class Report:
             entries.update(audit.pop("xdata"))
             for p in self.persons_of.get(t, []):
                 self.audit_entries(entries, self.by_person[p])
+        changes = None
+        if not self.single and self.proposal is not None:
+            changes = self.diff(t)
+            entries.update(changes.pop("xdata"))
         entries.pop("quotes", None)
         entries["quotes"] = self._quotes(entries)
         out = sorted(rows["outstanding"], key=lambda o: (o["order"], o["person"], o["rule"] or ""))
         return {"id": t, "name": team.name, "anchor": self.anchors.get("t", t), "counts": self.summary["teams"][t],
-                "outstanding": out, "suspensions": suspensions, "persons": persons, "xdata": entries, "audit": audit}
+                "outstanding": out, "suspensions": suspensions, "persons": persons, "xdata": entries, "audit": audit,
+                "changes": changes}
 
     def person(self, pid: str) -> dict:
         person = self.season.people[pid]
@@ -449,18 +454,30 @@ class Report:
                 "forfeits": forfeits, "fines": fines, "audit_suspensions": audit_susp,
                 "affiliates": affiliates, "xdata": entries}
 
-    def diff(self) -> dict:
-        """The proposal against the current rules: headline, rows that change games, rows that do not,
-        each with its explanation under both rule sets."""
-        from .diff import diff as run_diff
+    def _compared(self) -> tuple[dict, dict]:
+        """The diff against the current rules and the current rules' trees of the changed
+        suspensions (computed once per report)."""
+        if getattr(self, "_compare", None) is None:
+            from .diff import diff as run_diff
 
-        self.say("comparing with the current rules ...")
-        d = run_diff(self.season, self.proposal, None, self.policy)
-        changed = {(c["person"], c["game"]) for c in d["changes"]}
-        _, before, _ = explain_all(self.season, self.policy) if changed else (None, {}, None)
+            self.say("comparing with the current rules ...")
+            d = run_diff(self.season, self.proposal, None, self.policy)
+            changed = {(c["person"], c["game"]) for c in d["changes"]}
+            _, before, _ = explain_all(self.season, self.policy) if changed else (None, {}, None)
+            self._compare = (d, {k: t for k, t in before.items() if k in changed})
+        return self._compare
+
+    def diff(self, team: str | None = None) -> dict:
+        """The proposal against the current rules: headline, rows that change games, rows that do not,
+        each with its explanation under both rule sets. In a site the rows are on each team's page
+        (`team`); the diff page keeps the headline and the totals."""
+        d, before = self._compared()
         entries: dict = {}
         moving, same = [], []
-        for c in d["changes"]:
+        listed = self.single or team is not None
+        for c in d["changes"] if listed else []:
+            if team is not None and c["team"] != team:
+                continue
             anchor = self.anchors.get("s", c["person"], c["game"])
             key = (c["person"], c["game"])
             row = dict(c, key_before=f"d0-{anchor}", key_after=f"d1-{anchor}",
@@ -477,12 +494,20 @@ class Report:
         def cell(t):
             return f"{t['suspensions']} / {t['games']} / {t['indefinite']}"
 
-        totals = [{"team": t, "before": cell(v["before"]), "after": cell(v["after"])}
-                  for t, v in d["totals"]["teams"].items()]
+        per_team: dict = defaultdict(lambda: [0, 0])
+        for c in d["changes"]:
+            per_team[c["team"]][0 if c["games_change"] else 1] += 1
+        totals = [{"team": t, "href": self.team_href(t) if t in self.season.teams else None,
+                   "before": cell(v["before"]), "after": cell(v["after"]), "moving": per_team[t][0],
+                   "same": per_team[t][1]}
+                  for t, v in d["totals"]["teams"].items() if team is None or t == team]
         lg = d["totals"]["league"]
-        totals.append({"team": "League", "before": cell(lg["before"]), "after": cell(lg["after"])})
+        if team is None:
+            totals.append({"team": "League", "href": None, "before": cell(lg["before"]), "after": cell(lg["after"]),
+                           "moving": sum(v[0] for v in per_team.values()),
+                           "same": sum(v[1] for v in per_team.values())})
         return {"name": self.proposal.name, "description": self.proposal.description, "headline": d["headline"],
-                "moving": moving, "same": same, "totals": totals, "xdata": entries}
+                "listed": listed, "moving": moving, "same": same, "totals": totals, "xdata": entries}
 
     # --- charts (geometry here, markup in macros.html.j2) ------------------------------------
 

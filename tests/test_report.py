@@ -383,6 +383,28 @@ def test_the_sites_pages_agree_with_the_audit_json(site):
     assert Counter(p for p, _ in seen) == Counter(s["person"] for s in data["suspensions"])
 
 
+def test_a_sites_changes_under_a_proposal_are_on_the_team_pages_each_once(site, tmp_path):
+    from hockeyrules.report import write_report
+
+    season = site["season"]
+    done = write_report(season, tmp_path / "out", proposal=FIGHT_PROPOSAL, site=True)
+    folder = Path(done["path"]).parent
+    d = run_diff(season, FIGHT_PROPOSAL)
+    assert d["changes"]
+    front = (folder / "diff.html").read_text(encoding="utf-8")
+    assert 'id="diff-games"' not in front and f'data-h="games_added">{d["headline"]["games_added"]}</b>' in front
+    listed = []
+    for t in season.teams:
+        text = (folder / f"t-{t}.html").read_text(encoding="utf-8")
+        rows = re.findall(r'<tbody class="r" data-team="([^"]*)" data-change="[^"]*"><tr>.*?'
+                          r'<td data-label="Person">([^<]*)</td>', text, re.S)
+        assert {team for team, _ in rows} <= {t}
+        listed += rows
+        store = xdata(text)
+        assert all(f"d1-s-{p}--" in " ".join(store) for _, p in rows)
+    assert sorted(listed) == sorted((c["team"], c["person"]) for c in d["changes"])
+
+
 # --- hostile text and a proposal ------------------------------------------------------------
 
 
