@@ -264,6 +264,13 @@ class Explainer:
                                            f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
                                            f"{after_ + every + 1}, ... reached)",
                                   data={"after": after_, "every": every}))
+            elif f.name == "beyond":
+                asked, held = (x.number for x in a)
+                nodes.append(Node("reading", f"it asks {asked}; the line's largest Hockey Canada component "
+                                             f"already holds {held}, so it counts {max(asked - held, 0)} "
+                                             f"(reading league_restatements=overlap)",
+                                  data={"reading": "league_restatements", "value": "overlap",
+                                        "asked": asked, "governing": held}))
             elif f.name == "stoppageline":
                 node = w.line_node(a[0].string, a[1].number, "fact")
                 node.text = "fight line of the same stoppage: " + node.text
