@@ -264,6 +264,18 @@ class Explainer:
                                            f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
                                            f"{after_ + every + 1}, ... reached)",
                                   data={"after": after_, "every": every}))
+            elif f.name == "inforce":
+                import datetime as _dt
+
+                era, since = a[0].name, _dt.date.fromordinal(a[1].number).isoformat()
+                name = getattr(getattr(self, "proposal", None), "name", "the proposal")
+                g = w.games[game]
+                text = (f"as the proposal {name!r} has it: in force for games from {since}; {g.id} is on "
+                        f"{g.date}" if era == "proposed" else
+                        f"as the book has it: the proposal {name!r} is in force only for games from {since}; "
+                        f"{g.id} is on {g.date}")
+                nodes.append(Node("version", text, data={"version": "proposal" if era == "proposed" else "book",
+                                                         "effective": since}))
             elif f.name == "beyond":
                 asked, held = (x.number for x in a)
                 nodes.append(Node("reading", f"it asks {asked}; the line's largest Hockey Canada component "

@@ -58,13 +58,26 @@ class Proposal:
     rules: list = field(default_factory=list)
     source: str = "<proposal>"
     data: dict = field(default_factory=dict)
+    effective: str | None = None                    # ISO date: in force for games on or after it
 
     def apply_policy(self, base: Policy) -> Policy:
         return Policy(**{**base.__dict__, **self.policy})
 
     def facts(self) -> list:
+        """The proposal for asp/amendments.lp: in force from its effective date (day number; 0: the
+        whole season), its readings, changed rows, ladders, thresholds, repeals and new rules."""
+        import datetime as _dt
+
+        from .policy import BY_NAME
+
         book = catalog()
-        out = []
+        day = _dt.date.fromisoformat(self.effective).toordinal() if self.effective else 0
+        out = [Function("proposalfrom", [Number(day)])]
+        for name, value in sorted(self.policy.items()):
+            r = BY_NAME[name]
+            term = r.constant(value)
+            out.append(Function("proposedpolicy", [Function(r.fact), Number(term) if isinstance(term, int)
+                                                   else Function(term)]))
         for rid, change in self.rows.items():
             for column, term in change.items():
                 out.append(Function("change", [String(rid), Function(column), term]))
@@ -249,6 +262,25 @@ def _policy(c: _Checker, raw, path: tuple) -> dict:
         except ValueError:
             c.error(kpath, f"expected {r.known()}, got {value!r}")
     return out
+
+
+def _effective(c: _Checker, raw) -> str | None:
+    """`effective`: an ISO date (YAML may already have read it as one)."""
+    import datetime as _dt
+
+    if raw is None:
+        return None
+    if isinstance(raw, _dt.datetime):
+        raw = raw.date()
+    if isinstance(raw, _dt.date):
+        return raw.isoformat()
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        try:
+            return _dt.date.fromisoformat(raw).isoformat()
+        except ValueError:
+            pass
+    c.error(("effective",), f"not a date: {raw!r} (expected YYYY-MM-DD)")
+    return None
 
 
 def _repeal(c: _Checker, raw, path: tuple) -> list:
@@ -443,10 +475,11 @@ def validate(located: Located, source: str) -> Proposal:
         c.error(("name",), "missing: a short name for the proposal")
     description = top.get("description") or ""
     for key in top:
-        if key not in ("format", "name", "description", "changes"):
-            c.error((key,), "unknown field (format, name, description, changes)")
+        if key not in ("format", "name", "description", "effective", "changes"):
+            c.error((key,), "unknown field (format, name, description, effective, changes)")
     changes = top.get("changes")
-    p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top)
+    p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top,
+                 effective=_effective(c, top.get("effective")))
     if not isinstance(changes, dict):
         c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
     else:
