@@ -291,3 +291,49 @@ def test_an_effective_that_is_not_a_date_is_refused(value):
         load({"format": "hockeyrules/proposal@1", "name": "X", "effective": value,
               "changes": {"repeal": ["league:10.06B"]}})
     assert [p.where for p in err.value.problems] == ["effective"]
+
+
+# ----------------------------------------------- explanations name the reading
+
+def _texts(node: dict):
+    yield node["text"]
+    for child in node.get("children", []):
+        yield from _texts(child)
+
+
+def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
+    from hockeyrules.explain import explain_incident
+
+    games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]}
+             for _ in range(4)]
+    games.append({"kind": "exhibition",
+                  "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]})
+    data = build_season({"games": games}, base_season())
+    coach = list(_texts(explain_incident(data, "G4", 1).to_dict()))
+    assert "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a " \
+           "head coach" in coach
+    exhibition = list(_texts(explain_incident(data, "G5", 1).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in exhibition
+    # under the other reading the same lines count, and nothing says the reading excluded them
+    from hockeyrules import Policy
+
+    other = list(_texts(explain_incident(data, "G4", 1, Policy(league_persons="all")).to_dict()))
+    assert not [t for t in other if "reading league_persons" in t]
+    assert any(t.startswith("league:10.05/4 fires") for t in other)
+
+
+def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_proposal():
+    from hockeyrules.explain import explain_incident
+
+    proposal = {"format": "hockeyrules/proposal@1", "name": "Exhibitions count from 10 October",
+                "effective": "2025-10-10", "changes": {"policy": {"league_games": "all"}}}
+    games = [{"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]},
+             {"kind": "exhibition", "date": "2025-10-12",
+              "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]}]
+    data = build_season({"games": games}, base_season())
+    before = list(_texts(explain_incident(data, "G1", 1, proposal=proposal).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in before
+    after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
+    assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
