@@ -117,3 +117,31 @@ def whole(value, low: int, high: int, what: str = "a whole number", text_ok: boo
             return None, f"must be at least {low:,}, got {shown(value)}"
         return None, f"must be at most {high:,}, got {shown(value)} (the limit for {what})"
     return int(value), None
+
+
+def die_with_parent(parent: int) -> None:
+    """Called first in a child process (a proposal's grounding): the child ends when
+    its parent does, killed or not, so that no grounding outlives its command. On
+    Linux the kernel sends SIGKILL at once; elsewhere a thread watches the parent."""
+    import os
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            pass
+    if os.getppid() != parent:  # the parent ended before the child started
+        os._exit(1)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()

@@ -177,21 +177,21 @@ class _Checker:
         return value
 
     def text(self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False,
-             ident=False, number_ok=False):
-        """Text; `ident`: an id or a reference to one (a bare number is the text as
-        written, a control character is an error); `number_ok`: free text that may be
-        written as a bare number."""
+             ident=False, ref=False):
+        """Text (a lone surrogate is an error). `ident`: an id, where a control
+        character is an error too; `ident` and `ref` (a reference to an id, or free
+        text): a bare number is the text as written."""
         if key not in obj or obj[key] is None:
             if required:
                 self.error(path + (key,), "missing")
             return default
         value = obj[key]
-        if ident or number_ok and isinstance(value, (int, float)) and not isinstance(value, bool):
+        if type(value) is str:
+            problem = guard.text_problem(value, ident) if ident or not value.isascii() else None
+        elif ident or ref:
             value, problem = guard.id_text(value)
-        elif not isinstance(value, str):
-            problem = f"expected text, got {_kind(value)} {shown(value)} (quote it)"
         else:
-            problem = guard.text_problem(value)
+            problem = f"expected text, got {_kind(value)} {shown(value)} (quote it)"
         if problem:
             self.error(path + (key,), problem)
             return default
@@ -303,7 +303,7 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
             continue
         ident = _unique_id(c, obj, path, seen, "person")
         name = c.text(obj, "name", path, required=False)
-        team = c.text(obj, "team", path, nonempty=True, ident=True)
+        team = c.text(obj, "team", path, nonempty=True, ref=True)
         if team is not None and team not in teams:
             c.error(path + ("team",), f"unknown team {shown(team)}")
             team = None
@@ -352,6 +352,8 @@ def _period(c: _Checker, obj: dict, path: tuple):
         return None
     value = obj["period"]
     if isinstance(value, str) and value in ("pre", "post", "OT"):
+        return value
+    if type(value) is int and 1 <= value <= guard.MAX_PERIOD:
         return value
     number, problem = guard.whole(value, 1, guard.MAX_PERIOD, "a period number", text_ok=True)
     if problem is None:
@@ -424,7 +426,7 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
     obj = c.mapping(item, path, _INCIDENT)
     if obj is None:
         return None
-    person = c.text(obj, "person", path, nonempty=True, ident=True)
+    person = c.text(obj, "person", path, nonempty=True, ref=True)
     if person is not None:
         if person not in people:
             c.error(path + ("person",), f"unknown person {shown(person)}")
@@ -505,7 +507,7 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         start = _start(c, obj, path)
         sides = []
         for side in ("home", "away"):
-            team = c.text(obj, side, path, nonempty=True, ident=True)
+            team = c.text(obj, side, path, nonempty=True, ref=True)
             if team is not None and team not in teams:
                 c.error(path + (side,), f"unknown team {shown(team)}")
                 team = None
@@ -535,11 +537,11 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
         obj = c.mapping(item, path, _DECISION)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True, ident=True)
+        person = c.text(obj, "person", path, nonempty=True, ref=True)
         if person is not None and person not in people:
             c.error(path + ("person",), f"unknown person {shown(person)}")
             person = None
-        game = c.text(obj, "game", path, nonempty=True, ident=True)
+        game = c.text(obj, "game", path, nonempty=True, ref=True)
         if game is not None and game not in known_games:
             c.error(path + ("game",), f"unknown game {shown(game)}")
             game = None
@@ -588,8 +590,8 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
     if fmt != FORMAT:
         c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
     # free text, or a bare number read as the text written (season: 2025)
-    league = c.text(top, "league", (), required=False, number_ok=True)
-    season_name = c.text(top, "season", (), required=False, number_ok=True)
+    league = c.text(top, "league", (), required=False, ref=True)
+    season_name = c.text(top, "season", (), required=False, ref=True)
     c.mapping(top, (), _TOP)
     if c.problems:
         raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
