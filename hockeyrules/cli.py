@@ -270,7 +270,8 @@ def rules(proposal, fmt, readings):
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
     click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
     if "proposal" in data:
-        click.echo(f"\nProposal: {data['proposal']['name']}")
+        since = data["proposal"].get("effective")
+        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
         rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
         click.echo(render.table(["id", "change", "before", "after"], rows), nl=False)
 

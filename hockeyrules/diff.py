@@ -12,8 +12,6 @@ def _label(proposal, readings: dict | None = None) -> str:
     from .policy import BY_NAME
 
     out = "current rules" if proposal is None else f"proposal: {proposal.name}"
-    if getattr(proposal, "effective", None):
-        out += f", in force from {proposal.effective}"
     if readings:
         out += ", " + ", ".join(f"reading {k}={BY_NAME[k].text(v)}" for k, v in readings.items())
     return out

@@ -76,11 +76,12 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     """
     texts = [encoding_text(name) for name in programs]
     facts = itertools.chain(season_facts(season, line_ups), extra)
+    # the command's readings are the book's era; a proposal's own sit over them from its date
+    facts = itertools.chain(facts, policy_facts(policy))
     if proposal is not None:
-        policy = proposal.apply_policy(policy)
         facts = itertools.chain(facts, proposal.facts())
         texts += proposal.programs()
-    facts = itertools.chain(facts, policy_facts(policy))
+        policy = proposal.apply_policy(policy)
     t0 = time.perf_counter()
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()

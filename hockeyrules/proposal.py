@@ -71,13 +71,26 @@ class Proposal:
     data: dict = field(default_factory=dict)
     rule_index: list = field(default_factory=list)  # each new rule's position in changes.rules
     located: Located | None = field(default=None, repr=False, compare=False)
+    effective: str | None = None                    # ISO date: in force for games on or after it
 
     def apply_policy(self, base: Policy) -> Policy:
         return Policy(**{**base.__dict__, **self.policy})
 
     def facts(self) -> list:
+        """The proposal for asp/amendments.lp: in force from its effective date (day number; 0: the
+        whole season), its readings, changed rows, ladders, thresholds, repeals and new rules."""
+        import datetime as _dt
+
+        from .policy import BY_NAME
+
         book = catalog()
-        out = []
+        day = _dt.date.fromisoformat(self.effective).toordinal() if self.effective else 0
+        out = [Function("proposalfrom", [Number(day)])]
+        for name, value in sorted(self.policy.items()):
+            r = BY_NAME[name]
+            term = r.constant(value)
+            out.append(Function("proposedpolicy", [Function(r.fact), Number(term) if isinstance(term, int)
+                                                   else Function(term)]))
         for rid, change in self.rows.items():
             for column, term in change.items():
                 out.append(Function("change", [String(rid), Function(column), term]))
@@ -296,6 +309,25 @@ def _policy(c: _Checker, raw, path: tuple) -> dict:
         except ValueError:
             c.error(kpath, f"expected {r.known()}, got {shown(value)}")
     return out
+
+
+def _effective(c: _Checker, raw) -> str | None:
+    """`effective`: an ISO date (YAML may already have read it as one)."""
+    import datetime as _dt
+
+    if raw is None:
+        return None
+    if isinstance(raw, _dt.datetime):
+        raw = raw.date()
+    if isinstance(raw, _dt.date):
+        return raw.isoformat()
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        try:
+            return _dt.date.fromisoformat(raw).isoformat()
+        except ValueError:
+            pass
+    c.error(("effective",), f"not a date: {shown(raw)} (expected YYYY-MM-DD)")
+    return None
 
 
 def _repeal(c: _Checker, raw, path: tuple) -> list:
@@ -526,11 +558,11 @@ def validate(located: Located, source: str) -> Proposal:
     elif guard.text_problem(description):
         c.error(("description",), guard.text_problem(description))
     for key in top:
-        if key not in ("format", "name", "description", "changes"):
-            c.error((key,), "unknown field (format, name, description, changes)")
+        if key not in ("format", "name", "description", "effective", "changes"):
+            c.error((key,), "unknown field (format, name, description, effective, changes)")
     changes = top.get("changes")
     p = Proposal(name=name if isinstance(name, str) else "", description=description, source=source, data=top,
-                 located=located)
+                 located=located, effective=_effective(c, top.get("effective")))
     if not isinstance(changes, dict):
         c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
     else:

@@ -49,7 +49,9 @@ def readings(season=None, proposal=None) -> dict:
         season = as_season(season)
         out["league"], out["season"] = season.league, season.season
         for entry, r in zip(out["readings"], READINGS):
-            entry["effects"] = [effect(season, r.name, v, proposal=proposal) for v in r.others]
+            # a late window is at most the period length
+            values = [v for v in r.others if r.values or v <= season.settings.period_minutes]
+            entry["effects"] = [effect(season, r.name, v, proposal=proposal) for v in values]
     return out
 
 

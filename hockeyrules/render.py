@@ -207,14 +207,19 @@ def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) ->
                     tabulate(["team", "before", "after"], _totals_rows(data))])
 
 
+def _side(side: dict) -> str:
+    """A side of a diff: its name, and the date a proposal is in force from."""
+    return side["name"] + (f" (in force for games from {side['effective']})" if side.get("effective") else "")
+
+
 def diff_table(data: dict) -> str:
     return _diff_report(
-        data, table, f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n",
+        data, table, f"{data['league']} {data['season']}: {_side(data['before'])} -> {_side(data['after'])}\n\n",
         "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
 
 
 def diff_markdown(data: dict) -> str:
     return _diff_report(
         data, markdown_table,
-        f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n",
+        f"## {data['league']} {data['season']}: {_side(data['before'])} → {_side(data['after'])}\n\n",
         "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")

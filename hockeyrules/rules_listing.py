@@ -63,7 +63,8 @@ def listing(proposal=None, policy=None) -> dict:
         for key, value in sorted(proposal.policy.items()):
             changes.append({"id": "policy", "what": key, "before": _policy_text(getattr(current, key)),
                             "after": _policy_text(value)})
-        out["proposal"] = {"name": proposal.name, "changes": changes}
+        out["proposal"] = {"name": proposal.name, "changes": changes,
+                           **({"effective": proposal.effective} if proposal.effective else {})}
     return out
 
 

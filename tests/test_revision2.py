@@ -142,7 +142,7 @@ def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
     assert facts == {r.fact for r in READINGS}
     encoding = "".join(encoding_text(name) for name in ENCODING)
     for r in READINGS:
-        assert f"policy({r.fact}," in encoding, r.fact
+        assert f"policyin(E, {r.fact}," in encoding, r.fact
 
 
 @pytest.mark.parametrize("args,message", [
@@ -234,3 +234,106 @@ def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect
     text = CliRunner().invoke(main, ["readings", str(example)]).output
     for name in by:
         assert f"{name}: " in text
+
+
+# ------------------------------------------------------------- effective dates
+
+COMMITTEE = Path(__file__).parent / "committee"
+EFFECTIVE = Path(__file__).parent.parent / "proposals" / "examples" / "second-fight-five-games-from-october.yaml"
+
+
+def test_the_effective_date_scenarios_pass():
+    from hockeyrules import scenarios
+
+    outcomes = scenarios.run_file(COMMITTEE / "effective.scenarios.yaml")
+    assert len(outcomes) == 8
+    assert [(o.name, o.failures) for o in outcomes if o.failures] == []
+
+
+def two_fights(second_game: dict) -> dict:
+    games = [{"incidents": [line(infraction="fighting", penalties=["minor"])]}, second_game]
+    return build_season({"games": games}, base_season())
+
+
+def test_explain_says_which_version_of_a_row_applied_and_why():
+    from hockeyrules.explain import explain_person
+
+    after = two_fights({"date": "2025-10-15", "incidents": [line(infraction="fighting", penalties=["minor"])]})
+    before = two_fights({"date": "2025-10-09", "incidents": [line(infraction="fighting", penalties=["minor"])]})
+    for data, version, games in ((after, "proposal", 5), (before, "book", 2)):
+        node = explain_person(data, "A1", "G2", proposal=EFFECTIVE)[0].to_dict()
+        comp = [c for c in node["children"] if c["kind"] == "component" and c["rule"] == "league:10.06/2"][0]
+        assert comp["games"] == games
+        found = [c for c in comp["children"] if c["kind"] == "version"]
+        assert [c["version"] for c in found] == [version] and found[0]["effective"] == "2025-10-10"
+        assert ("in force for games from 2025-10-10" in found[0]["text"]) == (version == "proposal")
+
+
+def test_diff_shows_the_effective_date(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(two_fights({"date": "2025-10-15",
+                                           "incidents": [line(infraction="fighting", penalties=["minor"])]})))
+    res = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["after"]["effective"] == "2025-10-10"
+    assert [(c["person"], c["game"], c["before"]["games"], c["after"]["games"]) for c in d["changes"]] == \
+        [("A1", "G2", 2, 5)]
+    table = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE)]).output
+    assert "(in force for games from 2025-10-10)" in table
+
+
+@pytest.mark.parametrize("value", ["10 October", "2025-13-01", 20251010, True])
+def test_an_effective_that_is_not_a_date_is_refused(value):
+    from hockeyrules.proposal import load
+
+    with pytest.raises(InputError) as err:
+        load({"format": "hockeyrules/proposal@1", "name": "X", "effective": value,
+              "changes": {"repeal": ["league:10.06B"]}})
+    assert [p.where for p in err.value.problems] == ["effective"]
+
+
+# ----------------------------------------------- explanations name the reading
+
+def _texts(node: dict):
+    yield node["text"]
+    for child in node.get("children", []):
+        yield from _texts(child)
+
+
+def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
+    from hockeyrules.explain import explain_incident
+
+    games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]}
+             for _ in range(4)]
+    games.append({"kind": "exhibition",
+                  "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]})
+    data = build_season({"games": games}, base_season())
+    coach = list(_texts(explain_incident(data, "G4", 1).to_dict()))
+    assert "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a " \
+           "head coach" in coach
+    exhibition = list(_texts(explain_incident(data, "G5", 1).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in exhibition
+    # under the other reading the same lines count, and nothing says the reading excluded them
+    from hockeyrules import Policy
+
+    other = list(_texts(explain_incident(data, "G4", 1, Policy(league_persons="all")).to_dict()))
+    assert not [t for t in other if "reading league_persons" in t]
+    assert any(t.startswith("league:10.05/4 fires") for t in other)
+
+
+def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_proposal():
+    from hockeyrules.explain import explain_incident
+
+    proposal = {"format": "hockeyrules/proposal@1", "name": "Exhibitions count from 10 October",
+                "effective": "2025-10-10", "changes": {"policy": {"league_games": "all"}}}
+    games = [{"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]},
+             {"kind": "exhibition", "date": "2025-10-12",
+              "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]}]
+    data = build_season({"games": games}, base_season())
+    before = list(_texts(explain_incident(data, "G1", 1, proposal=proposal).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in before
+    after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
+    assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
