@@ -263,6 +263,11 @@ PROPOSAL_CASES = {
     "an external function in a body": (
         rule('yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, boarding), @ok(G) = 1.'),
         ["changes.rules[0].asp", "@ok"]),
+    "a number past 32 bits in the ASP": (rule(YIELDS.format(99999999999)),
+                                         ["changes.rules[0].asp", "past the solver's integers"]),
+    "a sum that wraps around": (rule(YIELDS.format("2147483647+1")), ["changes.rules[0].asp", "-2147483648"]),
+    "a NUL in the ASP": (rule(YIELDS.format(1) + "\0 #script (python) import os #end."),
+                         ["changes.rules[0].asp", "control character"]),
     "games past 32 bits": (changes(rows={"hc:7.2(b)": {"games": BIG}}), ['changes.rows["hc:7.2(b)"].games']),
     "a late value past the limit": (changes(rows={"hc:7.2(b)": {"late": 10**6}}), ['changes.rows["hc:7.2(b)"].late']),
     "an indefinite minimum past 32 bits": (changes(rows={"hc:7.2(b)": {"games": {"indefinite": True,
