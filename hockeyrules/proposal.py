@@ -398,9 +398,29 @@ def _uncovered(text: str, statements: list) -> bool:
     return any(not ch.isspace() and not covered[n][c] for n, line in enumerate(lines) for c, ch in enumerate(line))
 
 
+_ASP_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ASP_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*', re.S)
+_ASP_NUMBER = re.compile(r"(?<![A-Za-z0-9_])[0-9]+")
+
+
+def _text_problems(text: str) -> list[str]:
+    """What the solver would read otherwise than written: a control character (the
+    text is cut at a NUL), a number past its 32-bit integers (it wraps around)."""
+    m = _ASP_CONTROL.search(text)
+    if m:
+        return [f"a control character ({m.group()!r}) is not allowed in the ASP"]
+    for m in _ASP_NUMBER.finditer(_ASP_QUOTED.sub(" ", text)):
+        if len(m.group()) > 10 or int(m.group()) > guard.SOLVER_MAX:
+            return [f"the number {shown(int(m.group()))} is past the solver's integers "
+                    f"(at most {guard.SOLVER_MAX:,})"]
+    return []
+
+
 def check_asp(text: str, rule_id: str) -> list[str]:
     """Why this ASP may not run, or [] when it is made of rules over the interface only."""
-    problems: list[str] = []
+    problems: list[str] = _text_problems(text)
+    if problems:
+        return problems
     statements: list = []
     messages: list[str] = []
     try:

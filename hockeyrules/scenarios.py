@@ -171,14 +171,20 @@ def run_test(test: dict, base: dict, folder: Path | None = None, default_proposa
 def load_file(path: str | Path) -> tuple[list, dict]:
     """The tests of a scenario file and the base season they run on."""
     path = Path(path)
-    data = read(path).data
+    located = read(path)
+    if located.problems:  # a repeated key, a refused tag: said, never dropped
+        raise InputError(str(path), located.problems)
+    data = located.data
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(str(path), [Problem("format", f"expected {FORMAT!r}")])
     if not isinstance(data.get("tests"), list):
         raise InputError(str(path), [Problem("tests", "expected a list of tests")])
     base = base_season()
     if data.get("base"):
-        base = read(path.parent / data["base"]).data
+        located = read(path.parent / data["base"])
+        if located.problems:
+            raise InputError(str(path.parent / data["base"]), located.problems)
+        base = located.data
     return data.get("tests", []), base
 
 

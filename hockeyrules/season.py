@@ -175,7 +175,9 @@ class _Checker:
             self.error(path, f"expected a mapping, got {_kind(value)}")
             return None
         for key in value:
-            if key not in known:
+            if key not in known and guard.text_problem(key):
+                self.error(path + (key,), f"unknown field: {guard.text_problem(key)}")
+            elif key not in known:
                 self.warn(path + (key,), f"unknown field {shown(key)} ignored (known: {', '.join(known)})")
         return value
 
