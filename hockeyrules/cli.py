@@ -282,7 +282,7 @@ def test_command(paths, proposal):
 def import_command(folder, output, mapping, clock):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from .csvio import import_folder
-    from .generate import write_season
+    from .seasonfile import write_season
 
     try:
         data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hockeyrules import partition
 from hockeyrules.engine import run
-from hockeyrules.generate import generate_season
+from seasongen import generate_season
 from hockeyrules.policy import Policy
 from hockeyrules.render import to_json
 from hockeyrules.season import from_data
