@@ -323,11 +323,19 @@ def diff(season, after, before, fmt, layers, counted_once, quiet):
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True, help="markdown: the page docs/rules.md (every rule with its rulebook words).")
 def rules(proposal, fmt):
     """The catalog as the engine has it: every rule, what triggers it, its games."""
     from .rules_listing import listing
 
+    if fmt == "markdown":
+        if proposal is not None:
+            raise click.UsageError("--format markdown describes the rules in force; without --proposal")
+        from .docs import rules_markdown
+
+        click.echo(rules_markdown(), nl=False)
+        return
     try:
         data = listing(_proposal(proposal))
     except InputError as err:
