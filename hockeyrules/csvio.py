@@ -10,7 +10,7 @@ A league office's scoring system exports spreadsheets. A folder holds
     dressed.csv    optional: one row per person listed on a game sheet
     decisions.csv  optional: one row per league decision
 
-with columns named after the fields of the season format (season-format.md).
+with columns named after the fields of the season format (docs/season-format.md).
 `read_folder` turns it into season@1 data, exactly the model a season file
 gives; `load_folder` also checks it (every problem at once, each with its file
 and line). `write_folder` writes a season out as such a folder; reading it back

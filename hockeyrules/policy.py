@@ -1,4 +1,4 @@
-"""The catalog's policies (rule-catalog.md, rules 3 and 4) and the late window."""
+"""The catalog's policies (docs/rules.md, "Readings") and the late window."""
 
 from __future__ import annotations
 

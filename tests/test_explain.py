@@ -130,7 +130,7 @@ class SeasonFacts:
         return self.season.overtime_number(inc.period)
 
     def key(self, game, inc) -> tuple:
-        """Season order (rule-catalog.md, "season order")."""
+        """Season order (docs/rules.md, "Words used")."""
         return (game.order, self.period_rank(inc), self.elapsed(inc), inc.number)
 
     def minutes(self, inc) -> int:
@@ -166,7 +166,7 @@ class SeasonFacts:
 
 
 def is_late_line(facts: SeasonFacts, inc, window: int = 10) -> bool:
-    """rule-catalog.md, "late", for the default regulation settings of a season."""
+    """docs/rules.md, "late", for the default regulation settings of a season."""
     if inc.period == "post":
         return True
     if inc.period == "pre":
