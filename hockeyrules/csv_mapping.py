@@ -250,7 +250,7 @@ def _check_tables() -> None:
 
 
 _check_tables()
-_BUILTIN = {
+_BUILTIN: dict[str, dict] = {
     "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)},
                           "infractions"),
     "penalties": _words(PENALTY_WORDS, "penalties"),
@@ -327,7 +327,7 @@ class Mapping:
             self.tables[name].update(self.league[name])
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
-            table = {}
+            table: dict = {}
             for column, words in aliases.items():
                 for word in (column,) + words:
                     table.setdefault(column_key(word), column)
@@ -339,7 +339,7 @@ class Mapping:
 
     # -------------------------------------------------------------- loading
     @classmethod
-    def load(cls, mapping) -> "Mapping":
+    def load(cls, mapping) -> Mapping:
         """A Mapping from None, a Mapping, a dict, or a mapping file (.yaml/.yml/.json, or .csv
         with the columns table,text,code). Raises InputError naming every bad entry."""
         from .errors import InputError, Problem
@@ -542,7 +542,7 @@ def _check_entry(table: str, value) -> str | None:
 def _check_columns(name: str, table: dict, located, problems: list) -> dict:
     from .errors import Problem
 
-    out = {}
+    out: dict = {}
     for file, entries in table.items():
         where = f"{name}.{file}"
         if file not in COLUMNS:

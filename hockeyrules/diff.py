@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season, run
 from .policy import Policy
+from .types import ProposalSource, SeasonSource
 
 
 def _label(proposal) -> str:
@@ -22,7 +24,8 @@ def _totals(suspensions: list) -> dict:
             "indefinite": sum(1 for s in suspensions if s["indefinite"])}
 
 
-def diff(season, after, before=None, policy: Policy | None = None, **options) -> dict:
+def diff(season: SeasonSource, after: ProposalSource, before: ProposalSource = None,
+         policy: Policy | None = None, **options: Any) -> dict:
     """The season under `before` (default: the current rules) and under `after`."""
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)

@@ -17,7 +17,7 @@ from .errors import InputError, Problem
 try:  # the C parser is several times faster on large seasons
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",

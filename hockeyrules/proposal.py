@@ -9,13 +9,14 @@ external or other directive.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
-from clingo import ast as cast
 from clingo import Function, Number, String
+from clingo import ast as cast
 
 from .catalog import catalog
 from .errors import InputError, Problem
@@ -147,7 +148,7 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
     if not isinstance(raw, dict) or not raw or set(raw) - {"games", "late"}:
         c.error(path, "expected {games: ..., late: ...} (either or both)")
         return None
-    out = {}
+    out: dict = {}
     if "games" in raw:
         out["base"] = _value(c, raw["games"], path + ("games",), allow_na=False)
     if "late" in raw:
@@ -156,7 +157,7 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
 
 
 def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of rule id to {games, late}")
         return out
@@ -173,7 +174,7 @@ def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
 
 def _ladders(c: _Checker, raw, path: tuple) -> dict:
     book = catalog()
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of ladder stem to rungs")
         return out
@@ -207,7 +208,7 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
 
 
 def _thresholds(c: _Checker, raw, path: tuple) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected {league:10.04: {after: N, every: N}}")
         return out
@@ -231,7 +232,7 @@ def _thresholds(c: _Checker, raw, path: tuple) -> dict:
 
 
 def _policy(c: _Checker, raw, path: tuple) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping")
         return out
@@ -394,7 +395,7 @@ def _ground_check(text: str) -> list[str]:
     return []
 
 
-def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
+def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset()) -> list:
     """New rules; `created`: the rung ids the proposal's ladders make (not to be reused)."""
     if not isinstance(raw, list):
         c.error(path, "expected a list of new rules")
@@ -426,9 +427,9 @@ def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
         for message in check_asp(asp, rid if isinstance(rid, str) else ""):
             c.error(rpath + ("asp",), message)
             ok = False
-        if ok:
+        if ok and isinstance(text, str):
             seen.add(rid)
-            out.append(NewRule(rid, layer, text.strip(), asp))
+            out.append(NewRule(str(rid), str(layer), text.strip(), asp))
     return out
 
 
@@ -478,7 +479,7 @@ def validate(located: Located, source: str) -> Proposal:
     return p
 
 
-def load(path_or_data) -> Proposal:
+def load(path_or_data: Proposal | str | os.PathLike[str] | dict) -> Proposal:
     """A proposal from a YAML/JSON file, or from its data as a dict."""
     if isinstance(path_or_data, Proposal):
         return path_or_data

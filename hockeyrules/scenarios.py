@@ -37,7 +37,6 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .engine import evaluate
 from .errors import InputError, Problem

@@ -57,7 +57,7 @@ def _yaml_dumper() -> Any:
 
         import yaml
 
-        base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+        base: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
         clockish = re.compile(r"^\d{1,3}:\d{2}$")
 
         class Dumper(base):

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 import clingo
 
@@ -97,7 +98,7 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     from .partition import start_method
 
     method = method or start_method()
-    ctx = mp.get_context(method)
+    ctx: Any = mp.get_context(method)
     receive, send = ctx.Pipe(duplex=False)
     plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
     given = [to_plain(f) for f in facts] if plain else list(facts)

@@ -38,14 +38,10 @@ dressed while suspended.
 from __future__ import annotations
 
 import datetime as _dt
-import gc
-import json
 import random
 from bisect import bisect
 from collections import defaultdict
-from contextlib import contextmanager
 from itertools import accumulate
-from pathlib import Path
 
 from hockeyrules import vocabulary as vocab
 from hockeyrules.season import FORMAT

@@ -706,8 +706,8 @@ def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_se
 
 def test_every_line_of_a_season_gets_a_why_or_why_not():
     """Done-when of the explanations: no line is left without its reasons."""
-    from seasongen import generate_season
     from hockeyrules.season import from_data
+    from seasongen import generate_season
 
     season = from_data(generate_season(teams=4, games_per_team=4, seed=3))
     result = evaluate(season).to_dict()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hockeyrules import partition
 from hockeyrules.engine import run
-from seasongen import generate_season
 from hockeyrules.policy import Policy
 from hockeyrules.render import to_json
 from hockeyrules.season import from_data
+from seasongen import generate_season
 
 
 def three_leagues():
