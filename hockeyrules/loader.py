@@ -78,6 +78,8 @@ def _walk(node, path: tuple, lines: dict, problems: list[Problem]):
                 problems.append(Problem(render_path(path + (key,)), "duplicate key", key_node.start_mark.line + 1))
                 continue
             out[key] = _walk(value_node, path + (key,), lines, problems)
+            # a problem with a key's value is shown at the key (a block value starts a line below)
+            lines[path + (key,)] = key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":

@@ -107,6 +107,17 @@ class _Checker:
         self.problems.append(Problem(_render(path), message, self.located.line(path)))
 
 
+_CHANGES = ("rows", "ladders", "thresholds", "policy", "repeal", "rules")
+
+
+def _near(key, known: tuple) -> str:
+    """'; did you mean X?' for a misspelt key, else the keys there are."""
+    from .vocabulary import closest
+
+    near = closest(str(key), known)
+    return f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(known)}"
+
+
 def _render(path: tuple) -> str:
     """changes.rows["hc:7.2(b)"].games: keys that are not plain words in brackets."""
     out = ""
@@ -451,7 +462,7 @@ def validate(located: Located, source: str) -> Proposal:
     description = top.get("description") or ""
     for key in top:
         if key not in ("format", "name", "description", "changes"):
-            c.error((key,), "unknown field (format, name, description, changes)")
+            c.error((key,), f"unknown field{_near(key, ('format', 'name', 'description', 'changes'))}")
     changes = top.get("changes")
     p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top)
     if not isinstance(changes, dict):
@@ -460,7 +471,7 @@ def validate(located: Located, source: str) -> Proposal:
         path = ("changes",)
         for key in changes:
             if key not in ("rows", "ladders", "thresholds", "policy", "repeal", "rules"):
-                c.error(path + (key,), "unknown change; one of rows, ladders, thresholds, policy, repeal, rules")
+                c.error(path + (key,), f"unknown change{_near(key, _CHANGES)}")
         if "rows" in changes:
             p.rows = _rows(c, changes["rows"], path + ("rows",), catalog().rows)
         if "ladders" in changes:

@@ -209,7 +209,7 @@ def scenario(tmp_path, body: str, name="x.scenarios.yaml") -> Path:
 
 @pytest.mark.parametrize("body, words", [
     (GOOD_TEST.replace("expect:", "expects:"),
-     ["tests[0].expects (line 8): unknown key 'expects'; did you mean expect?",
+     ["tests[0].expects (line 7): unknown key 'expects'; did you mean expect?",
       "tests[0] (line 3): the test checks nothing"]),
     (GOOD_TEST.replace("    expect:", "    games: []\n    expect:"), ["tests[0].games (line 7): duplicate key"]),
     ("  - name: Nothing is checked here.\n    games: []\n", ["the test checks nothing"]),
@@ -312,3 +312,22 @@ def test_a_terminal_table_fits_the_terminal_and_a_pipe_gets_the_full_width():
     assert "role" not in render.table(headers, rows, width=80, drop=("role", "team")).splitlines()[0]
     res = run("suspensions", SIX)
     assert max(len(line) for line in res.stdout.splitlines()) > 100  # not a terminal: whole lines
+
+
+# ---------------------------------------------------------------- proposals, as strict
+
+@pytest.mark.parametrize("text, words", [
+    ("format: hockeyrules/proposal@1\nname: x\nchanges:\n  row:\n    league:10.06/1: {games: 2}\n",
+     "changes.row (line 4): unknown change; did you mean rows?"),
+    ("format: hockeyrules/proposal@1\nname: x\nname: y\nchanges:\n  rows:\n    league:10.06/1: {games: 2}\n",
+     "name (line 3): duplicate key"),
+    ("format: hockeyrules/proposal@1\nname: x\nchanges:\n  rows:\n    league:10.06/1: {games: two}\n",
+     "line 5"),
+])
+def test_a_proposal_with_a_misspelt_or_duplicate_key_is_refused_before_any_work(tmp_path, text, words):
+    bad = tmp_path / "p.yaml"
+    bad.write_text(text, encoding="utf-8")
+    res = run("suspensions", EXAMPLE, "--proposal", bad, "--format", "json")
+    assert res.exit_code == 2 and res.stdout == ""
+    assert str(bad) in res.stderr and words in res.stderr
+    no_traceback(res)
