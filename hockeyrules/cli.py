@@ -101,6 +101,27 @@ def _read(season: str) -> Season:
     return as_season(season)
 
 
+def _inputs(season: str, *proposals: str | None):
+    """The season and the proposals, each file checked whole: the problems of every
+    file are reported at once (exit 2) before anything is computed."""
+    errors: list[InputError] = []
+    checked = []
+    for path in proposals:
+        try:
+            checked.append(_proposal(path))
+        except InputError as err:
+            errors.append(err)
+    loaded = None
+    try:
+        loaded = _read(season)
+    except InputError as err:
+        errors.append(err)
+    if errors:
+        click.echo("\n".join(err.report() for err in errors), err=True)
+        sys.exit(EXIT_INPUT)
+    return loaded, checked
+
+
 def _check_output(path: str, folder: bool = False) -> None:
     try:
         streams.check_output(path, folder=folder)
@@ -172,8 +193,7 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal, quiet
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     with progress.reporting(_reporter(quiet)):
         try:
-            proposal = _proposal(proposal)
-            loaded = _read(season)
+            loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("solving")
             if with_reasons:
                 _, trees, result = explain_all(loaded, policy, proposal=proposal)
@@ -203,8 +223,7 @@ def audit(season, fmt, layers, counted_once, proposal, quiet):
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     with progress.reporting(_reporter(quiet)):
         try:
-            proposal = _proposal(proposal)
-            loaded = _read(season)
+            loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("solving")
             data = run_audit(loaded, policy, proposal=proposal).to_dict()
         except InputError as err:
@@ -226,8 +245,7 @@ def report(season, output, layers, counted_once, proposal, quiet):
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     with progress.reporting(_reporter(quiet)):
         try:
-            proposal = _proposal(proposal)
-            loaded = _read(season)
+            loaded, (proposal,) = _inputs(season, proposal)
             for w in loaded.warnings:
                 click.echo(f"warning: {w}", err=True)
             progress.stage("solving and explaining")
@@ -264,8 +282,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
         raise click.UsageError("--incident needs --game")
     with progress.reporting(_reporter(quiet)):
         try:
-            proposal = _proposal(proposal)
-            loaded = _read(season)
+            loaded, (proposal,) = _inputs(season, proposal)
             for w in loaded.warnings:
                 click.echo(f"warning: {w}", err=True)
             progress.stage("solving")
@@ -312,8 +329,7 @@ def diff(season, after, before, fmt, layers, counted_once, quiet):
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     with progress.reporting(_reporter(quiet)):
         try:
-            after, before = _proposal(after), _proposal(before)
-            loaded = _read(season)
+            loaded, (after, before) = _inputs(season, after, before)
             progress.stage("solving before and after")
             data = run_diff(loaded, after, before, policy)
         except InputError as err:
@@ -455,10 +471,7 @@ def export_command(season, output, semicolon, quiet):
 
     _check_output(output, folder=True)
     with progress.reporting(_reporter(quiet)):
-        try:
-            loaded = _read(season)
-        except InputError as err:
-            _fail_input(err)
+        loaded, _ = _inputs(season)
         progress.stage(f"writing {output}")
         files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)

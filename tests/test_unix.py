@@ -331,3 +331,11 @@ def test_a_proposal_with_a_misspelt_or_duplicate_key_is_refused_before_any_work(
     assert res.exit_code == 2 and res.stdout == ""
     assert str(bad) in res.stderr and words in res.stderr
     no_traceback(res)
+
+
+def test_the_problems_of_the_season_and_of_the_proposal_are_reported_together(tmp_path):
+    bad_proposal = tmp_path / "p.yaml"
+    bad_proposal.write_text("format: hockeyrules/proposal@1\nname: x\nchanges: {row: {}}\n", encoding="utf-8")
+    res = run("suspensions", "-", "--proposal", bad_proposal, stdin=b"format: hockeyrules/season@1\nteams: 3\n")
+    assert res.exit_code == 2 and res.stdout == ""
+    assert "changes.row" in res.stderr and "<stdin>" in res.stderr and "teams (line 2)" in res.stderr
