@@ -1,7 +1,7 @@
 """THE table of the words, abbreviations and rule numbers of league exports.
 
 A league's scoring system writes "Checking from Behind", "7.2", "GM", "Misc.",
-"3rd" or "Head Coach" where the season format (season-format.md) has the codes
+"3rd" or "Head Coach" where the season format (docs/season-format.md) has the codes
 `checking_from_behind`, `boarding`, `game_misconduct`, `misconduct`, 3 and
 `head_coach`. This module is the one place that says which text means which
 code; the CSV importer (csvio.py) only asks it. A league adds its own words
@@ -251,7 +251,7 @@ def _check_tables() -> None:
 
 
 _check_tables()
-_BUILTIN = {
+_BUILTIN: dict[str, dict] = {
     "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)},
                           "infractions"),
     "penalties": _words(PENALTY_WORDS, "penalties"),
@@ -328,7 +328,7 @@ class Mapping:
             self.tables[name].update(self.league[name])
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
-            table = {}
+            table: dict = {}
             for column, words in aliases.items():
                 for word in (column,) + words:
                     table.setdefault(column_key(word), column)
@@ -340,7 +340,7 @@ class Mapping:
 
     # -------------------------------------------------------------- loading
     @classmethod
-    def load(cls, mapping) -> "Mapping":
+    def load(cls, mapping) -> Mapping:
         """A Mapping from None, a Mapping, a dict, or a mapping file (.yaml/.yml/.json, or .csv
         with the columns table,text,code). Raises InputError naming every bad entry."""
         from .errors import InputError, Problem
@@ -543,7 +543,7 @@ def _check_entry(table: str, value) -> str | None:
 def _check_columns(name: str, table: dict, located, problems: list) -> dict:
     from .errors import Problem
 
-    out = {}
+    out: dict = {}
     for file, entries in table.items():
         where = f"{name}.{file}"
         if file not in COLUMNS:

@@ -10,7 +10,7 @@ A league office's scoring system exports spreadsheets. A folder holds
     dressed.csv    optional: one row per person listed on a game sheet
     decisions.csv  optional: one row per league decision
 
-with columns named after the fields of the season format (season-format.md).
+with columns named after the fields of the season format (docs/season-format.md).
 `read_folder` turns it into season@1 data, exactly the model a season file
 gives; `load_folder` also checks it (every problem at once, each with its file
 and line). `write_folder` writes a season out as such a folder; reading it back
@@ -221,7 +221,7 @@ class _FolderReader:
         data["people"] = people
         games, index = self._games(tables["games.csv"])
         data["games"] = games
-        teams_of = {}
+        teams_of: dict = {}
         for p in people:
             teams_of.setdefault(p["id"], p.get("team"))
         if "dressed.csv" in tables:
@@ -302,7 +302,7 @@ class _FolderReader:
         file = "people.csv"
         out = []
         for i, row in enumerate(rows):
-            person = {"id": row.get("id")}
+            person: dict = {"id": row.get("id")}
             if row.get("name").strip():
                 person["name"] = row.get("name")
             person["team"] = row.get("team")
@@ -324,9 +324,10 @@ class _FolderReader:
 
     def _games(self, rows: list[_Row]) -> tuple[list, dict]:
         file = "games.csv"
-        out, index = [], {}
+        out: list = []
+        index: dict = {}
         for i, row in enumerate(rows):
-            game = {"id": row.get("id"), "date": _date_text(row.get("date"))}
+            game: dict = {"id": row.get("id"), "date": _date_text(row.get("date"))}
             if row.get("start"):
                 game["start"] = _start_text(row.get("start"))
             game["home"] = row.get("home")
@@ -358,7 +359,7 @@ class _FolderReader:
                 continue
             person, team = row.get("person"), row.get("team")
             if not team:
-                team = teams_of.get(person)
+                team = teams_of.get(person) or ""
                 if not team:
                     self.error(file, row.line, f"empty, and {person!r} is not in people.csv to give it" if person
                                else "empty: name the team (or the person)", "team")
@@ -469,7 +470,7 @@ class _FolderReader:
         file = "decisions.csv"
         out = []
         for k, row in enumerate(rows):
-            decision = {"person": row.get("person"), "game": row.get("game")}
+            decision: dict = {"person": row.get("person"), "game": row.get("game")}
             if row.get("rule"):
                 decision["rule"] = row.get("rule")
             for key in ("set_games", "add_games"):
@@ -617,12 +618,12 @@ def import_folder(path, mapping=None, *, settings: dict | None = None) -> tuple[
     reader = _FolderReader(path, mapping, settings)
     data = reader.read()
     problems = list(reader.problems)
-    season = None
+    season: Season | None = None
     try:
         season = validate(Located(data, reader.lines), reader.source)
     except InputError as err:
         problems += [reader.locate(p) for p in err.problems]
-    if problems:
+    if problems or season is None:
         raise InputError(reader.source, _sorted(problems))
     return data, reader.relocate(season)
 
@@ -657,7 +658,7 @@ _HEADERS = {
 def season_to_data(season: Season) -> dict:
     """A checked Season back into season@1 data."""
     s = season.settings
-    data = {
+    data: dict = {
         "format": FORMAT, "league": season.league, "season": season.season,
         "settings": {"clock": s.clock, "period_minutes": s.period_minutes,
                      "regulation_periods": s.regulation_periods, "roster_limit": s.roster_limit,
@@ -666,14 +667,14 @@ def season_to_data(season: Season) -> dict:
         "people": [], "games": [],
     }
     for p in season.people.values():
-        person = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
+        person: dict = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
         if p.affiliate:
             person["affiliate"] = True
         if p.registered_team is not None:
             person["registered_team"] = p.registered_team
         data["people"].append(person)
     for g in sorted(season.games, key=lambda g: g.index):
-        game = {"id": g.id, "date": g.date}
+        game: dict = {"id": g.id, "date": g.date}
         if g.start is not None:
             game["start"] = g.start
         game.update(home=g.home, away=g.away, kind=g.kind)
