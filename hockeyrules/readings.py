@@ -107,8 +107,9 @@ def _effect_lines(data: dict, bullet: str) -> list[str]:
     return lines
 
 
-def as_table(data: dict) -> str:
-    """For the terminal: one block per reading (the rulebook's words are too long for columns)."""
+def as_table(data: dict, width: int | None = None) -> str:
+    """For the terminal: one block per reading (the rulebook's words are too long for columns),
+    long lines wrapped to `width` where one is given."""
     by_name = {r.name: r for r in READINGS}
     effects = {}
     if "league" in data:
@@ -128,6 +129,15 @@ def as_table(data: dict) -> str:
             out.append(f"  in {data['league']} {data['season']}:")
             out += [f"    {line}" for line in effects.get(e["reading"], [])]
         out.append("")
+    if width:
+        import textwrap
+
+        wrapped = []
+        for line in out:
+            indent = " " * (len(line) - len(line.lstrip(" -")) + (2 if line.lstrip().startswith("- ") else 0))
+            wrapped += textwrap.wrap(line, width=max(width, 40), subsequent_indent=indent,
+                                     break_long_words=False, break_on_hyphens=False) or [""]
+        out = wrapped
     return "\n".join(out)
 
 

@@ -337,3 +337,11 @@ def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_
         in before
     after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
     assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
+
+
+def test_the_readings_table_fits_a_narrow_terminal():
+    from hockeyrules.readings import as_table, readings
+
+    text = as_table(readings(Path(__file__).parent / "contract" / "worked-example.yaml"), width=60)
+    assert all(len(line) <= 60 for line in text.splitlines())
+    assert "league_restatements=overlap" in text.replace("\n", " ")
