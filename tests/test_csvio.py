@@ -417,7 +417,7 @@ def test_season_problems_name_the_csv_file_and_line(tmp_path):
         ("teams.csv, teams[2].id", 4, "duplicate team id 'A' (first at teams[0])"),
         ("games.csv, games[2].away", 4, "home and away are the same team 'A'"),
         ("games.csv, games[2].date", 4, "not a date: '2025-13-01'"),
-        ("incidents.csv, games[0].incidents[1].person", 3, "unknown person 'ZZ'"),
+        ("incidents.csv", 3, "column person: unknown person 'ZZ' (not an id of people.csv, nor a name)"),
         ("incidents.csv, games[1].incidents[0].time", 4, "25:00 lies outside a 20-minute period"),
         ("incidents.csv, games[1].incidents[1].minutes", 5, "negative minutes: -2"),
     ]
@@ -425,8 +425,11 @@ def test_season_problems_name_the_csv_file_and_line(tmp_path):
 
 def test_line_and_season_problems_are_reported_together(tmp_path):
     path = folder(tmp_path, HEADER + "G1,ZZ,1,10:00,Tripping,Minor,2\nG1,A1,SO,,Tripping,Minor,2\n")
-    assert [(where, line) for where, line, _ in problems(path)] == [
-        ("incidents.csv, games[0].incidents[0].person", 2), ("incidents.csv", 3)]
+    path2 = folder(tmp_path, HEADER + "G1,A1,1,10:00,Tripping,Minor,2\nG1,A1,SO,,Tripping,Minor,2\n", name="s2",
+                   games_csv=GAMES + "G3,2025-13-01,A,B,regular\n")
+    assert [(where, line) for where, line, _ in problems(path)] == [("incidents.csv", 2), ("incidents.csv", 3)]
+    assert [(where, line) for where, line, _ in problems(path2)] == [("games.csv, games[2].date", 4),
+                                                                      ("incidents.csv", 3)]
 
 
 def test_the_line_of_a_record_is_where_it_starts(tmp_path):
@@ -461,19 +464,19 @@ def test_settings_errors(tmp_path):
 
 
 def test_folder_shape_errors(tmp_path):
-    path = folder(tmp_path, "game,person,when,infraction,penalty,Jersey\n",
+    path = folder(tmp_path, "game,person,when,infraction,penalty,Remarks\n",
                   teams_csv=None, incident_csv="x\n")
     assert problems(path, read_folder) == [
         ("incident.csv", None, "unknown file: a season folder holds settings.csv, teams.csv, people.csv, "
-                               "games.csv, dressed.csv, incidents.csv, decisions.csv (rename it, or move it out "
-                               "of the folder)"),
+                               "games.csv, dressed.csv, incidents.csv, decisions.csv (incidents may be split over "
+                               "several incidents*.csv files; rename it, or move it out of the folder)"),
         ("teams.csv", None, "missing file (one row per record)"),
-        ("incidents.csv", 1, "unknown column 'when'; the columns of incidents.csv are game, incident, person, team, "
-                             "period, time, infraction, rule, penalty, minutes, stoppage (other names, or columns "
-                             "to ignore, go in a mapping file)"),
-        ("incidents.csv", 1, "unknown column 'Jersey'; the columns of incidents.csv are game, incident, person, "
-                             "team, period, time, infraction, rule, penalty, minutes, stoppage (other names, or "
-                             "columns to ignore, go in a mapping file)"),
+        ("incidents.csv", 1, "unknown column 'when'; the columns of incidents.csv are game, incident, person, "
+                             "number, team, period, time, infraction, rule, penalty, minutes, stoppage (other names, "
+                             "or columns to ignore, go in a mapping file)"),
+        ("incidents.csv", 1, "unknown column 'Remarks'; the columns of incidents.csv are game, incident, person, "
+                             "number, team, period, time, infraction, rule, penalty, minutes, stoppage (other names, "
+                             "or columns to ignore, go in a mapping file)"),
         ("incidents.csv", 1, "missing column 'period'"),
         ("incidents.csv", 1, "missing column 'time'"),
     ]
@@ -482,9 +485,12 @@ def test_folder_shape_errors(tmp_path):
 def test_encoding_and_csv_errors(tmp_path):
     path = folder(tmp_path, HEADER + "G1,A1,1,10:00,Tripping,Minor,2\n",
                   people_csv="id,name,team,role\nA1,Fran\xe7ois,A,player\n".encode("latin-1"))
-    assert one_problem(path) == ("people.csv", 2, "not UTF-8 text (byte 25): export the file as 'CSV UTF-8'")
+    assert one_problem(path) == ("people.csv", 2, "not UTF-8 text (byte 25): give the file's encoding, for example "
+                                                  "--encoding cp1252 (a spreadsheet's plain 'CSV' on Windows), or "
+                                                  "save it as 'CSV UTF-8'")
     path = folder(tmp_path, HEADER + 'G1,A1,1,10:00,"Tripping,Minor,2\n', name="quote")
-    assert one_problem(path) == ("incidents.csv", 2, "not readable as CSV: unexpected end of data")
+    assert one_problem(path) == ("incidents.csv", 2, "not readable as CSV: unexpected end of data (a quote opened "
+                                                     "in this record is never closed)")
     path = folder(tmp_path, HEADER + "G1,A1,1,10:00,Tripping,Minor,2,extra\n", name="cells")
     assert one_problem(path) == ("incidents.csv", 2, "a cell ('extra') in column 8, which has no header (the "
                                                      "header line names 7 columns)")
@@ -554,10 +560,10 @@ def test_a_bad_mapping_file_is_an_error_with_its_lines(tmp_path):
     assert problems(path, read_folder, mapping=mapping) == [
         ("infractions.Spear", 3, "unknown code 'spearin'; did you mean spearing or spitting or slashing?"),
         ("periods.SO", 5, "a period is a number from 1, OT, pre or post; not 0"),
-        ("extras", 6, "unknown table; one of infractions, penalties, periods, roles, kinds, clocks, columns, "
-                      "ignore_columns"),
+        ("extras", 6, "unknown table; one of infractions, penalties, periods, roles, kinds, clocks, people, teams, "
+                      "columns, ignore_columns"),
         ("columns.incidents.csv.Offence", 8, "unknown column 'nothing' of incidents.csv; one of game, incident, "
-                                             "person, team, period, time, infraction, rule, penalty, minutes, "
+                                             "person, number, team, period, time, infraction, rule, penalty, minutes, "
                                              "stoppage"),
     ]
 
