@@ -58,6 +58,36 @@ def _policy_options(f):
     return f
 
 
+def _folder_options(f):
+    """--mapping and --encoding wherever a SEASON may be a folder of CSV files (docs/csv-import.md).
+
+    A command with a `season` argument gets the folder read here, once, as a Season (its
+    warnings keep the CSV file and line); other commands (test) get the two options."""
+    import functools
+
+    @functools.wraps(f)
+    def command(*args, **kwargs):
+        if "season" in kwargs:
+            mapping, encoding = kwargs.pop("mapping"), kwargs.pop("encoding")
+            season = kwargs["season"]
+            if season != "-" and Path(season).is_dir():
+                from .csvio import load_folder
+
+                try:
+                    kwargs["season"] = load_folder(season, mapping, encoding=encoding)
+                except InputError as err:
+                    _fail_input(err)
+            elif mapping or encoding:
+                raise click.UsageError("--mapping and --encoding are for a SEASON that is a folder of CSV files")
+        return f(*args, **kwargs)
+
+    command = click.option("--encoding", metavar="NAME",
+                           help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
+    return click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
+                        help="A CSV folder's own words, people and teams (default: the folder's "
+                             "mapping.yaml).")(command)
+
+
 class _Group(click.Group):
     """Turns a proposal's runaway grounding into a clear message, exit 2."""
 
@@ -83,6 +113,7 @@ def main():
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
+@_folder_options
 def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
@@ -106,6 +137,7 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
+@_folder_options
 def audit(season, fmt, layers, counted_once, proposal):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
@@ -122,6 +154,7 @@ def audit(season, fmt, layers, counted_once, proposal):
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True),
               help="The HTML file to write (one self-contained page).")
 @_policy_options
+@_folder_options
 def report(season, output, layers, counted_once, proposal):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
     from .report import build_report
@@ -150,6 +183,7 @@ def report(season, output, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
+@_folder_options
 def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
@@ -202,6 +236,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
               show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+@_folder_options
 def diff(season, after, before, fmt, layers, counted_once):
     """What a proposal would have changed in SEASON, person by person."""
     from .diff import diff as run_diff
@@ -242,7 +277,8 @@ def rules(proposal, fmt):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--proposal", type=click.Path(dir_okay=False),
               help="Run every scenario under this proposal (a scenario's own proposal wins).")
-def test_command(paths, proposal):
+@_folder_options
+def test_command(paths, proposal, mapping, encoding):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure."""
     from pathlib import Path
 
@@ -256,7 +292,8 @@ def test_command(paths, proposal):
     try:
         default = _proposal(proposal)
         for f in files:
-            for outcome in scenarios.run_file(f, default_proposal=default):
+            for outcome in scenarios.run_file(f, default_proposal=default,
+                                              folder={"mapping": mapping, "encoding": encoding}):
                 if outcome.passed:
                     passed += 1
                     click.echo(f"PASS  {f.name}: {outcome.name}")
@@ -275,17 +312,17 @@ def test_command(paths, proposal):
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="The season file to write (.yaml or .json).")
-@click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
-              help="The league's own words and rule numbers for codes (docs/csv-import.md).")
 @click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
               help="The clock mode, where the folder has no settings.csv saying it.")
-def import_command(folder, output, mapping, clock):
+@_folder_options
+def import_command(folder, output, clock, mapping, encoding):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from .csvio import import_folder
     from .generate import write_season
 
     try:
-        data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None)
+        data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None,
+                                     encoding=encoding)
     except InputError as err:
         _fail_input(err)
     for w in season.warnings:

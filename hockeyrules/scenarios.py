@@ -163,8 +163,9 @@ def run_test(test: dict, base: dict, folder: Path | None = None, default_proposa
     return Outcome(name, check(test, result))
 
 
-def load_file(path: str | Path) -> tuple[list, dict]:
-    """The tests of a scenario file and the base season they run on."""
+def load_file(path: str | Path, folder: dict | None = None) -> tuple[list, dict]:
+    """The tests of a scenario file and the base season they run on (a season file, or a
+    folder of CSV files read with `folder`'s mapping and encoding)."""
     path = Path(path)
     data = read(path).data
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -173,10 +174,16 @@ def load_file(path: str | Path) -> tuple[list, dict]:
         raise InputError(str(path), [Problem("tests", "expected a list of tests")])
     base = base_season()
     if data.get("base"):
-        base = read(path.parent / data["base"]).data
+        base_path = path.parent / data["base"]
+        if base_path.is_dir():
+            from .csvio import read_folder
+
+            base = read_folder(base_path, **(folder or {}))
+        else:
+            base = read(base_path).data
     return data.get("tests", []), base
 
 
-def run_file(path: str | Path, default_proposal=None) -> list[Outcome]:
-    tests, base = load_file(path)
+def run_file(path: str | Path, default_proposal=None, folder: dict | None = None) -> list[Outcome]:
+    tests, base = load_file(path, folder)
     return [run_test(t, base, Path(path).parent, default_proposal) for t in tests]

@@ -22,6 +22,7 @@ from hockeyrules.vocabulary import RULED_INFRACTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "csv-season"
+WORDS = EXAMPLE / "league-words.yaml"   # the example league's own words, people and teams
 CONTRACT = ROOT / "tests" / "contract"
 
 
@@ -83,16 +84,19 @@ def without_minutes(data: dict) -> dict:
 # ---------------------------------------------------------------- the example folder
 def test_example_folder_gives_the_suspensions_of_the_yaml_season():
     yaml_result = evaluate(EXAMPLE / "season.yaml").to_dict()
-    csv_result = evaluate(load_folder(EXAMPLE)).to_dict()
+    csv_result = evaluate(load_folder(EXAMPLE, WORDS)).to_dict()
     assert yaml_result["suspensions"], "the example must suspend someone"
     assert csv_result["suspensions"] == yaml_result["suspensions"]
-    # the same warnings, located in the CSV files
-    assert [w["message"] for w in csv_result["warnings"]] == [w["message"] for w in yaml_result["warnings"]]
-    assert all(w["where"].startswith("games.csv, games[") for w in csv_result["warnings"])
+    # the same warnings, located in the CSV files, and the one of the title row above a header
+    title = {"where": "incidents.csv", "line": 2, "message": "the header is line 2; line 1 above it skipped (a title)"}
+    assert title in csv_result["warnings"]
+    rest = [w for w in csv_result["warnings"] if w != title]
+    assert [w["message"] for w in rest] == [w["message"] for w in yaml_result["warnings"]]
+    assert [(w["where"], w["line"]) for w in rest] == [("games.csv, games[4]", 6), ("games.csv, games[6]", 8)]
 
 
 def test_example_folder_is_the_yaml_season_apart_from_the_minutes_it_writes_out():
-    data = read_folder(EXAMPLE)
+    data = read_folder(EXAMPLE, WORDS)
     by_hand = read(EXAMPLE / "season.yaml").data
     assert without_minutes(data) == without_minutes(by_hand)
     # every incident of the export gives its minutes: the sum of its lines
@@ -109,13 +113,13 @@ def test_example_folder_has_the_quirks_of_a_real_export():
                   ",GM,", ",Misc.,", "7.10(e) Joining a fight"):
         assert quirk in incidents, quirk
     assert '"Tremblay, Jean-Luc"' in raw["people.csv"].decode()
-    people = {p["id"]: p for p in read_folder(EXAMPLE)["people"]}
+    people = {p["id"]: p for p in read_folder(EXAMPLE, WORDS)["people"]}
     assert people["WPG-09"]["name"] == "Tremblay, Jean-Luc"
     assert people["BRA-21"]["affiliate"] is True
 
 
 def test_load_any_reads_a_folder_or_a_file():
-    assert evaluate(load_any(EXAMPLE)).to_dict()["suspensions"] == \
+    assert evaluate(load_any(EXAMPLE, WORDS)).to_dict()["suspensions"] == \
         evaluate(load_any(EXAMPLE / "season.yaml")).to_dict()["suspensions"]
 
 
