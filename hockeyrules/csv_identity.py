@@ -206,7 +206,8 @@ class Registry:
             if p["name"] and (team is None or p["team"] == team):
                 keys.setdefault(name_key(p["name"]), []).append(pid)
         near = difflib.get_close_matches(name_key(text), list(keys), n=3, cutoff=0.6)
-        ids = difflib.get_close_matches(text, list(self.people), n=3, cutoff=0.6)
+        folded = {pid.casefold(): pid for pid in self.people}
+        ids = [folded[k] for k in difflib.get_close_matches(text.casefold(), list(folded), n=3, cutoff=0.6)]
         candidates = sorted(set(ids) | {pid for k in near for pid in keys[k]})
         where = f" of {team}" if team else ""
         told = f"; closest: {', '.join(self.describe(p) for p in candidates)}" if candidates else ""

@@ -436,7 +436,7 @@ class _FolderReader:
         if not text:
             return None
         date = _date_text(text)
-        if not _ISO.match(date):
+        if not _is_date(date):
             self.error("people.csv", row.line, f"not a date: {text!r} (2025-11-30)", column)
             return None
         return date
@@ -749,6 +749,15 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
         # stable: a line's problems stay in column order; incidents files in name order
         return (_FILE_ORDER.get(kind, -1), file if kind == "incidents.csv" else "", p.line or 0)
     return sorted(problems, key=key)
+
+
+def _is_date(text: str) -> bool:
+    import datetime
+
+    try:
+        return bool(_ISO.match(text)) and datetime.date.fromisoformat(text) is not None
+    except ValueError:
+        return False
 
 
 def _at(file: str, line: int | None, here: str) -> str:
