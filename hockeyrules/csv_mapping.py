@@ -210,12 +210,12 @@ FALSE_WORDS = ("false", "no", "n", "0", "f")
 # scoring-system exports give them (listed in docs/csv-import.md, checked by a
 # test). A header is compared as header_key(header): 'GameID', 'Game ID',
 # 'game_id' and 'Game-Id' are one. No word may name two columns of one file.
-_PERSON = ("person_id", "player_id", "player", "person", "member_id", "participant_id", "registration_id",
+_PERSON = ("person_id", "player_id", "player", "member_id", "participant_id", "registration_id",
            "hcr_number", "offender", "penalized_player", "player_name", "name", "participant")
-_NUMBER = ("jersey", "jersey_number", "jersey_no", "sweater", "sweater_number", "number", "no", "num",
+_NUMBER = ("jersey", "jersey_number", "jersey_no", "sweater", "sweater_number", "no", "num",
            "player_number", "uniform_number", "#")
 _TEAM = ("team_id", "team_name", "club", "team_code")
-_GAME = ("game_id", "game_no", "game_number", "game_num", "game_#", "match_id", "match_no")
+_GAME = ("game_id", "game_no", "game_number", "game_num", "match_id", "match_no")
 COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
     "settings.csv": {"key": ("setting", "name"), "value": ()},
     "teams.csv": {"id": ("team_id", "team", "code", "team_code", "abbreviation", "abbr", "short_name"),
