@@ -77,13 +77,20 @@ class Registry:
         self.teams: dict[str, str | None] = {}       # id -> name
         self.people: dict[str, dict] = {}            # id -> {"name", "team"}
         self.wearers: dict[tuple[str, str], list[Wearer]] = {}   # (team, number) -> who wore it when
+        self.names: dict[str, list[str]] = {}        # a name as written -> ids
+        self.name_keys: dict[str, list[str]] = {}    # a name as compared (name_key) -> ids
 
     # ------------------------------------------------------------ filling
     def add_team(self, tid: str, name: str | None) -> None:
         self.teams.setdefault(tid, name)
 
     def add_person(self, pid: str, name: str | None, team: str) -> None:
-        self.people.setdefault(pid, {"name": name, "team": team})
+        if pid in self.people:
+            return
+        self.people[pid] = {"name": name, "team": team}
+        if name:
+            self.names.setdefault(name, []).append(pid)
+            self.name_keys.setdefault(name_key(name), []).append(pid)
 
     def add_number(self, team: str, wearer: Wearer) -> None:
         self.wearers.setdefault((team, wearer.number), []).append(wearer)
@@ -136,12 +143,12 @@ class Registry:
         return [], f"no one of {team} wears #{number} in people.csv{zeros_hint(number, numbers)}"
 
     def by_name(self, text: str, team: str | None) -> list[str]:
-        pool = [pid for pid, p in self.people.items() if p["name"] and (team is None or p["team"] == team)]
-        exact = [pid for pid in pool if self.people[pid]["name"] == text]
-        if exact:
-            return sorted(exact)
-        wanted = name_key(text)
-        return sorted(pid for pid in pool if name_key(self.people[pid]["name"]) == wanted)
+        """Who has this name (within the team, where given): written exactly, else compared."""
+        for table, key in ((self.names, text), (self.name_keys, name_key(text))):
+            hits = sorted(pid for pid in table.get(key, ()) if team is None or self.people[pid]["team"] == team)
+            if hits:
+                return hits
+        return []
 
     def person(self, text: str, number: str, team: str | None, date: str | None) -> tuple[str | None, str | None]:
         """The person a row names by its person cell and/or its number cell, with the row's team

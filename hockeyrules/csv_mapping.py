@@ -401,6 +401,10 @@ class Mapping:
         self.squashed = {name: _squashed(table) for name, table in self.tables.items()}
         # people and teams: the text as written, and its name_key (an id is never guessed from them)
         self.ids = {name: dict(extra.get(name) or {}) for name in _ID_TABLES}
+        self.id_keys: dict[str, dict[str, set]] = {name: {} for name in _ID_TABLES}
+        for name in _ID_TABLES:
+            for text, value in self.ids[name].items():
+                self.id_keys[name].setdefault(name_key(text), set()).add(value)
         self.lines: dict[tuple, int] = dict(extra.get("_lines") or {})   # (table, text) -> mapping file line
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
@@ -494,11 +498,12 @@ class Mapping:
 
     def identity(self, table: str, text: str) -> str | None:
         """The id the league's mapping file gives a text of a people or teams cell, or None."""
+        if not self.ids[table]:
+            return None
         found = self.ids[table].get(text.strip())
         if found is None:
-            wanted = name_key(text)
-            hits = {v for k, v in self.ids[table].items() if name_key(k) == wanted}
-            found = hits.pop() if len(hits) == 1 else None
+            hits = self.id_keys[table].get(name_key(text), set())
+            found = next(iter(hits)) if len(hits) == 1 else None
         return found
 
     def infraction(self, text: str) -> str:
