@@ -857,9 +857,9 @@ def load_any(path, mapping=None, *, settings: dict | None = None, encoding: str 
 _HEADERS = {
     "teams.csv": ("id", "name"),
     "people.csv": ("id", "name", "team", "role", "affiliate", "registered_team"),
-    "games.csv": ("id", "date", "start", "home", "away", "kind"),
+    "games.csv": ("id", "date", "start", "home", "away", "kind", "clock"),
     "dressed.csv": ("game", "team", "person"),
-    "incidents.csv": ("game", "incident", "person", "period", "time", "infraction", "penalty", "minutes",
+    "incidents.csv": ("game", "incident", "person", "team", "period", "time", "infraction", "penalty", "minutes",
                       "stoppage"),
     "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
     "settings.csv": ("key", "value"),
@@ -889,11 +889,15 @@ def season_to_data(season: Season) -> dict:
         if g.start is not None:
             game["start"] = g.start
         game.update(home=g.home, away=g.away, kind=g.kind)
+        if getattr(g, "clock", None) is not None:  # its own clock (season format revision 2)
+            game["clock"] = g.clock
         if g.dressed is not None:
             game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
         game["incidents"] = []
         for inc in g.incidents:
-            item = {"person": inc.person, "period": inc.period}
+            team = getattr(inc, "team", None)  # a team line (season format revision 2)
+            item = {"team": team} if inc.person is None and team is not None else {"person": inc.person}
+            item["period"] = inc.period
             if inc.time is not None:
                 item["time"] = inc.time
             item.update(infraction=inc.infraction, penalties=list(inc.penalties))
@@ -980,9 +984,10 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
         for number, inc in enumerate(game.get("incidents") or [], start=1):
             penalties = list(inc.get("penalties") or [])
             for kind, minutes in zip(penalties, _split_minutes(inc.get("minutes"), penalties, pim)):
-                rows["incidents.csv"].append([game.get("id"), number, inc.get("person"), inc.get("period"),
-                                              inc.get("time"), inc.get("infraction"), kind, minutes,
-                                              inc.get("stoppage")])
+                rows["incidents.csv"].append([game.get("id"), number, inc.get("person"),
+                                              None if inc.get("person") is not None else inc.get("team"),
+                                              inc.get("period"), inc.get("time"), inc.get("infraction"), kind,
+                                              minutes, inc.get("stoppage")])
     for decision in data.get("decisions") or []:
         rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
     written = []

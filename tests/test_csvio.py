@@ -160,8 +160,8 @@ def test_minutes_are_spread_over_the_lines_and_come_back(tmp_path):
     data["settings"]["pim"] = {"major": 6}
     write_folder(data, tmp_path / "out")
     lines = (tmp_path / "out" / "incidents.csv").read_text().splitlines()
-    assert lines[1:] == ["G1,1,A1,1,15:00,charging,major,0,", "G2,1,A1,3,06:30,boarding,major,6,",
-                         "G2,1,A1,3,06:30,boarding,game_misconduct,11,"]
+    assert lines[1:] == ["G1,1,A1,,1,15:00,charging,major,0,", "G2,1,A1,,3,06:30,boarding,major,6,",
+                         "G2,1,A1,,3,06:30,boarding,game_misconduct,11,"]
     assert read_folder(tmp_path / "out") == data
 
 
