@@ -1116,3 +1116,35 @@ def test_a_scenario_file_may_run_on_a_csv_folder(tmp_path):
     res = _cli("test", scenarios, "--mapping", words, "--encoding", "cp1252")
     assert res.exit_code == 0, res.stdout + res.stderr
     assert "1 passed, 0 failed" in res.stdout
+
+
+# ---------------------------------------------------------------- season format revision 2
+def test_a_row_with_a_team_and_no_person_is_a_team_line(tmp_path):
+    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty,minutes\n"
+                            "G1,A,,2,11:40,Too Many Men,Bench Minor,2\n"
+                            "G1,Bravo,,3,01:00,Delay of Game,Minor,2\n"
+                            "G1,A,A1,3,02:00,Tripping,Minor,2\n"
+                            "G1,,,3,03:00,Tripping,Minor,2\n", teams_csv=TEAMS)
+    assert one_problem(path) == ("incidents.csv", 5, "column person: empty: name the person (an id, a jersey number "
+                                                     "with the team, or a name)")
+    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty,minutes\n"
+                            "G1,A,,2,11:40,Too Many Men,Bench Minor,2\n"
+                            "G1,Bravo,,3,01:00,Delay of Game,Minor,2\n"
+                            "G1,A,A1,3,02:00,Tripping,Minor,2\n", name="ok")
+    assert incidents_of(path) == [
+        {"team": "A", "period": 2, "time": "11:40", "infraction": "too_many_players", "penalties": ["minor"],
+         "minutes": 2},
+        {"team": "B", "period": 3, "time": "01:00", "infraction": "delay_of_game", "penalties": ["minor"],
+         "minutes": 2},
+        {"person": "A1", "period": 3, "time": "02:00", "infraction": "tripping", "penalties": ["minor"],
+         "minutes": 2},
+    ]
+
+
+def test_a_clock_column_gives_a_games_own_clock(tmp_path):
+    games = "Game ID,Date,Home,Away,Type,Clock\nG1,2025-10-01,A,B,Regular,Count Up\nG2,2025-10-08,A,B,Regular,\n" \
+            "G3,2025-10-09,A,B,Regular,sideways\n"
+    path = folder(tmp_path, HEADER, games_csv=games)
+    assert one_problem(path) == ("games.csv", 4, "column clock: unknown clock 'sideways'; one of remaining, elapsed")
+    path = folder(tmp_path, HEADER, name="ok", games_csv=games.replace("sideways", "Countdown"))
+    assert [g.get("clock") for g in read_folder(path)["games"]] == ["elapsed", None, "remaining"]
