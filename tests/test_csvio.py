@@ -1148,3 +1148,46 @@ def test_a_clock_column_gives_a_games_own_clock(tmp_path):
     assert one_problem(path) == ("games.csv", 4, "column clock: unknown clock 'sideways'; one of remaining, elapsed")
     path = folder(tmp_path, HEADER, name="ok", games_csv=games.replace("sideways", "Countdown"))
     assert [g.get("clock") for g in read_folder(path)["games"]] == ["elapsed", None, "remaining"]
+
+
+@pytest.mark.parametrize("text", ["Game Ejection", "Ejection", "GE", "Ejected", "GameEjection", "game_ejection"])
+def test_the_usual_words_for_a_game_ejection(text):
+    assert Mapping().penalties(text) == ["game_ejection"]
+
+
+def test_team_lines_game_clocks_and_ejections_reach_the_season(tmp_path):
+    games = "id,date,home,away,kind,clock\nG1,2025-10-01,A,B,regular,elapsed\nG2,2025-10-08,A,B,regular,\n"
+    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty\n"
+                            "G1,A,,2,11:40,Too Many Men,Bench Minor\n"
+                            "G1,B,B1,3,18:30,Roughing,Minor + Game Ejection\n"
+                            "G2,Bravo,,1,05:00,Delay of Game,Minor\n", games_csv=games)
+    data, season = import_folder(path)
+    g1, g2 = season.games
+    assert (g1.clock, g2.clock) == ("elapsed", None)
+    assert (g1.incidents[0].person, g1.incidents[0].team, g1.incidents[0].clock) == (None, "A", "elapsed")
+    assert g1.incidents[1].penalties == ("minor", "game_ejection") and g2.incidents[0].team == "B"
+    assert (g1.incidents[0].where, g1.incidents[0].line) == ("incidents.csv, games[0].incidents[0]", 2)
+    # the export writes them back and reading it gives the same season data
+    write_folder(season, tmp_path / "out")
+    assert read_folder(tmp_path / "out")["games"] == data["games"]
+    assert "G1,2025-10-01,,A,B,regular,elapsed" in (tmp_path / "out" / "games.csv").read_text()
+
+
+def test_a_team_line_for_a_team_not_in_the_game_is_located_in_the_csv(tmp_path):
+    teams = TEAMS + "C,Charlie\n"
+    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty\nG1,C,,2,11:40,Too Many Men,Minor\n",
+                  teams_csv=teams)
+    ((where, line, message),) = problems(path)
+    assert (where, line) == ("incidents.csv, games[0].incidents[0].team", 2)
+    assert "does not play in this game" in message
+
+
+def test_a_games_own_clock_decides_lateness_as_in_a_season_file(tmp_path):
+    # 08:00 of the 3rd: remaining (default) is 12:00 played, not late; elapsed is late (last 10 minutes)
+    lines = HEADER + "G1,A1,3,08:00,Boarding,Major,5\nG1,A1,3,08:00,Boarding,GM,10\n"
+    plain = folder(tmp_path, lines, name="plain")
+    own = folder(tmp_path, lines, name="own", games_csv=GAMES.replace("kind\n", "kind,clock\n")
+                 .replace("regular\nG2", "regular,elapsed\nG2"))
+    games = {name: [s["games"] for s in evaluate(load_folder(p)).to_dict()["suspensions"] if s["person"] == "A1"]
+             for name, p in (("plain", plain), ("own", own))}
+    assert games["plain"] != games["own"]
