@@ -79,6 +79,7 @@ class Registry:
         self.wearers: dict[tuple[str, str], list[Wearer]] = {}   # (team, number) -> who wore it when
         self.names: dict[str, list[str]] = {}        # a name as written -> ids
         self.name_keys: dict[str, list[str]] = {}    # a name as compared (name_key) -> ids
+        self.numeric_ids: set[str] = set()           # ids that read as jersey numbers too ('10')
 
     # ------------------------------------------------------------ filling
     def add_team(self, tid: str, name: str | None) -> None:
@@ -88,12 +89,19 @@ class Registry:
         if pid in self.people:
             return
         self.people[pid] = {"name": name, "team": team}
+        if jersey(pid) is not None:
+            self.numeric_ids.add(pid)
         if name:
             self.names.setdefault(name, []).append(pid)
             self.name_keys.setdefault(name_key(name), []).append(pid)
 
     def add_number(self, team: str, wearer: Wearer) -> None:
         self.wearers.setdefault((team, wearer.number), []).append(wearer)
+
+    def plain_ids(self) -> set[str]:
+        """The ids a person cell may be read as without a second look: no jersey number could
+        be read the same, and the mapping file names no people."""
+        return set() if self.mapping.ids["people"] else set(self.people) - self.numeric_ids
 
     # ------------------------------------------------------------ teams
     def team(self, text: str) -> tuple[str | None, str | None]:
@@ -154,6 +162,9 @@ class Registry:
         """The person a row names by its person cell and/or its number cell, with the row's team
         (already resolved) and the game's date: (id, None) or (None, why not)."""
         text, number_text = text.strip(), number.strip()
+        if (not number_text and text in self.people and text not in self.numeric_ids
+                and not self.mapping.ids["people"]):
+            return text, None  # an id, and nothing else it could be: the usual case, kept fast
         number = jersey(number_text) if number_text else None
         if number_text and number is None:
             return None, f"not a jersey number: {number_text!r}"

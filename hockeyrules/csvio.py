@@ -107,6 +107,7 @@ class _FolderReader:
             mapping = own_mapping(self.folder)
         self.mapping = Mapping.load(mapping, encoding)
         self.registry = Registry(self.mapping)
+        self.plain_ids: set[str] = set()
         self.overrides = dict(settings or {})
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []         # said, not wrong: which line was taken as a header
@@ -289,6 +290,7 @@ class _FolderReader:
         people = self._people(tables["people.csv"])
         data["people"] = people
         self._check_mapping_ids()
+        self.plain_ids = self.registry.plain_ids()
         games, index = self._games(tables["games.csv"])
         data["games"] = games
         teams_of = {}
@@ -371,9 +373,11 @@ class _FolderReader:
 
     def _team(self, file: str, row: _Row, column: str, path: tuple | None = None) -> str | None:
         """The team id a cell names (by id or name); an error (and None) where none or two fit."""
-        text = row.get(column)
+        text = row.cells.get(column)
         if not text:
             return None
+        if text in self.registry.teams:
+            return text
         tid, why = self.registry.team(text)
         if tid is None:
             self.error(file, row.line, why, column)
@@ -495,7 +499,10 @@ class _FolderReader:
 
     def _person(self, file: str, row: _Row, team: str | None, date: str | None) -> str | None:
         """The person a row names (person and/or number cell); an error (and None) where not one."""
-        pid, why = self.registry.person(row.get("person"), row.get("number"), team, date)
+        text = row.cells.get("person", "")
+        if text in self.plain_ids and not row.cells.get("number"):
+            return text  # an id that can be nothing else: the usual case, kept fast
+        pid, why = self.registry.person(text, row.get("number"), team, date)
         if pid is None:
             column = "person" if row.get("person") or not row.get("number") else "number"
             self.error(file, row.line, why, column)
