@@ -158,10 +158,10 @@ class Registry:
                 return hits
         return []
 
-    def person(self, text: str, number: str, team: str | None, date: str | None) -> tuple[str | None, str | None]:
+    def person(self, text: str, number_cell: str, team: str | None, date: str | None) -> tuple[str | None, str | None]:
         """The person a row names by its person cell and/or its number cell, with the row's team
         (already resolved) and the game's date: (id, None) or (None, why not)."""
-        text, number_text = text.strip(), number.strip()
+        text, number_text = text.strip(), number_cell.strip()
         if (not number_text and text in self.people and text not in self.numeric_ids
                 and not self.mapping.ids["people"]):
             return text, None  # an id, and nothing else it could be: the usual case, kept fast
@@ -219,7 +219,7 @@ class Registry:
         if elsewhere:
             return (f"no one of {team} is named {text!r}; that name is "
                     f"{' and '.join(self.describe(p) for p in elsewhere)}")
-        keys = {}
+        keys: dict[str, list[str]] = {}
         for pid, p in self.people.items():
             if p["name"] and (team is None or p["team"] == team):
                 keys.setdefault(name_key(p["name"]), []).append(pid)

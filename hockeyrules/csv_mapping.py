@@ -312,7 +312,7 @@ def _check_tables() -> None:
 
 
 _check_tables()
-_BUILTIN = {
+_BUILTIN: dict[str, dict] = {
     "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)},
                           "infractions"),
     "penalties": _words(PENALTY_WORDS, "penalties"),
@@ -408,7 +408,7 @@ class Mapping:
         self.lines: dict[tuple, int] = dict(extra.get("_lines") or {})   # (table, text) -> mapping file line
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
-            table = {}
+            table: dict[str, str] = {}
             for column, words in aliases.items():
                 for word in (column,) + words:
                     key = header_key(word)
@@ -423,7 +423,7 @@ class Mapping:
 
     # -------------------------------------------------------------- loading
     @classmethod
-    def load(cls, mapping, encoding: str | None = None) -> "Mapping":
+    def load(cls, mapping, encoding: str | None = None) -> Mapping:
         """A Mapping from None, a Mapping, a dict, or a mapping file (.yaml/.yml/.json, or .csv
         with the columns table,text,code, read in `encoding` as the folder's files are).
         Raises InputError naming every bad entry."""
@@ -675,7 +675,7 @@ def _check_entry(table: str, value) -> str | None:
 def _check_columns(name: str, table: dict, located, problems: list) -> dict:
     from .errors import Problem
 
-    out = {}
+    out: dict = {}
     for file, entries in table.items():
         where = f"{name}.{file}"
         if file not in COLUMNS:
@@ -707,7 +707,8 @@ def _read_csv_mapping(path: Path, encoding: str | None = None):
     import csv
     import io
 
-    from .csv_text import TextProblem, decode, delimiter as separator, split_sep_line
+    from .csv_text import TextProblem, decode, split_sep_line
+    from .csv_text import delimiter as separator
     from .errors import InputError, Problem
     from .loader import Located
 

@@ -293,7 +293,7 @@ class _FolderReader:
         self.plain_ids = self.registry.plain_ids()
         games, index = self._games(tables["games.csv"])
         data["games"] = games
-        teams_of = {}
+        teams_of: dict = {}
         for p in people:
             teams_of.setdefault(p["id"], p.get("team"))
         if "dressed.csv" in tables:
@@ -361,7 +361,7 @@ class _FolderReader:
         return settings
 
     def _teams(self, rows: list[_Row]) -> list:
-        out = []
+        out: list = []
         for i, row in enumerate(rows):
             team = {"id": row.get("id")}
             if row.get("name").strip():
@@ -387,7 +387,7 @@ class _FolderReader:
 
     def _people(self, rows: list[_Row]) -> list:
         file = "people.csv"
-        out = []
+        out: list = []
         numbered: dict[str, tuple[dict, _Row]] = {}   # a person's first row with a number
         for row in rows:
             pid = row.get("id")
@@ -410,7 +410,7 @@ class _FolderReader:
                 self._number(first["team"], pid, number, since, until, row)
                 continue
             i = len(out)
-            person = {"id": pid}
+            person: dict = {"id": pid}
             if name.strip():
                 person["name"] = name
             team = self._team(file, row, "team", ("people", i, "team"))
@@ -465,9 +465,10 @@ class _FolderReader:
 
     def _games(self, rows: list[_Row]) -> tuple[list, dict]:
         file = "games.csv"
-        out, index = [], {}
+        out: list = []
+        index: dict = {}
         for i, row in enumerate(rows):
-            game = {"id": row.get("id"), "date": _date_text(row.get("date"))}
+            game: dict = {"id": row.get("id"), "date": _date_text(row.get("date"))}
             if row.get("start"):
                 game["start"] = _start_text(row.get("start"))
             for side in ("home", "away"):
@@ -575,7 +576,7 @@ class _FolderReader:
             stoppage = row.get("stoppage") or None
             label = row.get("incident")
             # a team line (season format revision 2): a team and no person
-            fields = {"person": person} if person is not None else {"team": team}
+            fields: dict = {"person": person} if person is not None else {"team": team}
             fields.update(period=period, time=time, infraction=infraction)
             who = ("person", person) if person is not None else ("team", team)
             key = (gi, "#", label) if label else (gi, who, period, time, infraction)
@@ -666,7 +667,7 @@ class _FolderReader:
 
     def _decisions(self, rows: list[_Row], games: list, index: dict) -> list:
         file = "decisions.csv"
-        out = []
+        out: list = []
         for row in rows:
             k = len(out)
             gid = row.get("game")
@@ -677,7 +678,7 @@ class _FolderReader:
                 if found is None:
                     continue
                 person = found
-            decision = {"person": person, "game": gid}
+            decision: dict = {"person": person, "game": gid}
             if row.get("rule"):
                 decision["rule"] = row.get("rule")
             for key in ("set_games", "add_games"):
@@ -752,7 +753,7 @@ _FILE_ORDER = {name: i for i, name in enumerate(FILES)}
 def _sorted(problems: list[Problem]) -> list[Problem]:
     def key(p: Problem):
         file = p.where.split(",", 1)[0]
-        kind = _kind(file)
+        kind = _kind(file) or ""
         # stable: a line's problems stay in column order; incidents files in name order
         return (_FILE_ORDER.get(kind, -1), file if kind == "incidents.csv" else "", p.line or 0)
     return sorted(problems, key=key)
@@ -836,12 +837,12 @@ def import_folder(path, mapping=None, *, settings: dict | None = None,
     reader = _FolderReader(path, mapping, settings, encoding)
     data = reader.read()
     problems = list(reader.problems)
-    season = None
+    season: Season | None = None
     try:
         season = validate(Located(data, reader.lines), reader.source)
     except InputError as err:
         problems += [reader.locate(p) for p in err.problems if not reader.said(p.where)]
-    if problems:
+    if problems or season is None:
         raise InputError(reader.source, _sorted(problems))
     return data, reader.relocate(season)
 
@@ -876,7 +877,7 @@ _HEADERS = {
 def season_to_data(season: Season) -> dict:
     """A checked Season back into season@1 data."""
     s = season.settings
-    data = {
+    data: dict = {
         "format": FORMAT, "league": season.league, "season": season.season,
         "settings": {"clock": s.clock, "period_minutes": s.period_minutes,
                      "regulation_periods": s.regulation_periods, "roster_limit": s.roster_limit,
@@ -885,7 +886,7 @@ def season_to_data(season: Season) -> dict:
         "people": [], "games": [],
     }
     for p in season.people.values():
-        person = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
+        person: dict = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
         if p.affiliate:
             person["affiliate"] = True
         if p.registered_team is not None:

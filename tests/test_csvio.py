@@ -1104,7 +1104,7 @@ def test_mapping_and_encoding_on_every_command_that_takes_a_folder(tmp_path):
 
 
 def test_a_scenario_file_may_run_on_a_csv_folder(tmp_path):
-    path = folder(tmp_path, HEADER + "G1,A1,3,10:00,TRP,Minor,2\n", people_csv=CP1252_PEOPLE.encode("cp1252"))
+    folder(tmp_path, HEADER + "G1,A1,3,10:00,TRP,Minor,2\n", people_csv=CP1252_PEOPLE.encode("cp1252"))
     words = tmp_path / "w.yaml"
     words.write_text("infractions:\n  TRP: tripping\n", encoding="utf-8")
     scenarios = tmp_path / "league.scenarios.yaml"
