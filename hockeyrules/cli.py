@@ -48,38 +48,61 @@ def _warn(result: dict) -> None:
         click.echo(f"warning: {at}: {w['message']}", err=True)
 
 
+def _parse_readings(ctx, param, values) -> dict:
+    """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    from .policy import parse_assignment
+
+    out = {}
+    for text in values:
+        try:
+            name, value = parse_assignment(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+        out[name] = value
+    return out
+
+
+def _reading_option(f):
+    from .policy import BY_NAME
+
+    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
+                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
+                             "; `hockeyrules readings` lists them.")(f)
+
+
+def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
+    """The readings for one command: --layers and --no-late-game-counted-once are shorthands
+    for two of them; --reading sets any."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    return policy.with_readings(readings or {})
+
+
 def _policy_options(f):
     f = click.option("--proposal", type=click.Path(dir_okay=False),
                      help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = _reading_option(f)
     f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Catalog rule 3 off: hc:4.8(c)/hc:4.9(b) fire on every late line.")(f)
+                     help="Shorthand for --reading late_game_counted_once=false.")(f)
     f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="How the governing and league layers combine (league:10.01A).")(f)
+                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+                          "part combine (league:10.01A).")(f)
     return f
 
 
 def _folder_options(f):
-    """--mapping and --encoding wherever a SEASON may be a folder of CSV files (docs/csv-import.md).
-
-    A command with a `season` argument gets the folder read here, once, as a Season (its
-    warnings keep the CSV file and line); other commands (test) get the two options."""
+    """--mapping and --encoding wherever a season may be a folder of CSV files (docs/csv-import.md):
+    every folder the command reads is read with them (csvio.reading_options)."""
     import functools
 
-    @functools.wraps(f)
-    def command(*args, **kwargs):
-        if "season" in kwargs:
-            mapping, encoding = kwargs.pop("mapping"), kwargs.pop("encoding")
-            season = kwargs["season"]
-            if season != "-" and Path(season).is_dir():
-                from .csvio import load_folder
+    from .csvio import reading_options
 
-                try:
-                    kwargs["season"] = load_folder(season, mapping, encoding=encoding)
-                except InputError as err:
-                    _fail_input(err)
-            elif mapping or encoding:
-                raise click.UsageError("--mapping and --encoding are for a SEASON that is a folder of CSV files")
-        return f(*args, **kwargs)
+    @functools.wraps(f)
+    def command(*args, mapping=None, encoding=None, **kwargs):
+        season = kwargs.get("season", kwargs.get("folder"))
+        if (mapping or encoding) and season not in (None, "-") and not Path(season).is_dir():
+            raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
+        with reading_options(mapping, encoding):
+            return f(*args, **kwargs)
 
     command = click.option("--encoding", metavar="NAME",
                            help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
@@ -114,9 +137,9 @@ def main():
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
 @_folder_options
-def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
+def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         proposal = _proposal(proposal)
         if with_reasons:
@@ -138,9 +161,9 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
               show_default=True, help="csv: one row per violation.")
 @_policy_options
 @_folder_options
-def audit(season, fmt, layers, counted_once, proposal):
+def audit(season, fmt, layers, counted_once, readings, proposal):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         data = run_audit(season, policy, proposal=_proposal(proposal)).to_dict()
     except InputError as err:
@@ -155,11 +178,11 @@ def audit(season, fmt, layers, counted_once, proposal):
               help="The HTML file to write (one self-contained page).")
 @_policy_options
 @_folder_options
-def report(season, output, layers, counted_once, proposal):
+def report(season, output, layers, counted_once, readings, proposal):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
     from .report import build_report
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         proposal = _proposal(proposal)
         loaded = as_season(season)
@@ -184,14 +207,14 @@ def report(season, output, layers, counted_once, proposal):
               show_default=True)
 @_policy_options
 @_folder_options
-def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal):
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
     if incident is not None and game is None:
@@ -228,7 +251,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 @main.command()
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
+@click.option("--proposal", "after", type=click.Path(dir_okay=False),
               help="The proposal to try (proposal@1 file).")
 @click.option("--against", "before", type=click.Path(dir_okay=False),
               help="Compare with this proposal instead of the current rules.")
@@ -236,14 +259,18 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
               show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+@_reading_option
 @_folder_options
-def diff(season, after, before, fmt, layers, counted_once):
-    """What a proposal would have changed in SEASON, person by person."""
+def diff(season, after, before, fmt, layers, counted_once, readings):
+    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
+    person by person. With --reading, the other side is read with the defaults."""
     from .diff import diff as run_diff
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    if after is None and not readings:
+        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    policy = _make_policy(layers, counted_once)
     try:
-        data = run_diff(season, _proposal(after), _proposal(before), policy)
+        data = run_diff(season, _proposal(after), _proposal(before), policy, policy.with_readings(readings))
     except InputError as err:
         _fail_input(err)
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
@@ -252,12 +279,13 @@ def diff(season, after, before, fmt, layers, counted_once):
 @main.command()
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(proposal, fmt):
-    """The catalog as the engine has it: every rule, what triggers it, its games."""
+@_reading_option
+def rules(proposal, fmt, readings):
+    """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
     from .rules_listing import listing
 
     try:
-        data = listing(_proposal(proposal))
+        data = listing(_proposal(proposal), Policy().with_readings(readings))
     except InputError as err:
         _fail_input(err)
     if fmt == "json":
@@ -267,8 +295,10 @@ def rules(proposal, fmt):
     click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows), nl=False)
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
     if "proposal" in data:
-        click.echo(f"\nProposal: {data['proposal']['name']}")
+        since = data["proposal"].get("effective")
+        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
         rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
         click.echo(render.table(["id", "change", "before", "after"], rows), nl=False)
 
@@ -277,8 +307,9 @@ def rules(proposal, fmt):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--proposal", type=click.Path(dir_okay=False),
               help="Run every scenario under this proposal (a scenario's own proposal wins).")
+@_reading_option
 @_folder_options
-def test_command(paths, proposal, mapping, encoding):
+def test_command(paths, proposal, readings):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure."""
     from pathlib import Path
 
@@ -292,8 +323,7 @@ def test_command(paths, proposal, mapping, encoding):
     try:
         default = _proposal(proposal)
         for f in files:
-            for outcome in scenarios.run_file(f, default_proposal=default,
-                                              folder={"mapping": mapping, "encoding": encoding}):
+            for outcome in scenarios.run_file(f, default_proposal=default, default_readings=readings):
                 if outcome.passed:
                     passed += 1
                     click.echo(f"PASS  {f.name}: {outcome.name}")
@@ -315,14 +345,13 @@ def test_command(paths, proposal, mapping, encoding):
 @click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
               help="The clock mode, where the folder has no settings.csv saying it.")
 @_folder_options
-def import_command(folder, output, clock, mapping, encoding):
+def import_command(folder, output, clock):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from .csvio import import_folder
     from .generate import write_season
 
     try:
-        data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None,
-                                     encoding=encoding)
+        data, season = import_folder(folder, settings={"clock": clock} if clock else None)
     except InputError as err:
         _fail_input(err)
     for w in season.warnings:
@@ -338,6 +367,7 @@ def import_command(folder, output, clock, mapping, encoding):
 @click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
               help="The folder to write the CSV files into.")
 @click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
+@_folder_options
 def export_command(season, output, semicolon):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
     from .csvio import write_folder
@@ -348,6 +378,24 @@ def export_command(season, output, semicolon):
         _fail_input(err)
     files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
+
+
+@main.command("readings")
+@click.argument("season", type=click.Path(), required=False)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
+@_folder_options
+def readings_command(season, fmt, proposal):
+    """Where the rulebook reads two ways: each reading, its provision and words, its default and
+    other values; with SEASON, whose suspensions each other value would change."""
+    from . import readings as readings_mod
+
+    try:
+        data = readings_mod.readings(season, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -23,6 +23,8 @@ numbers are mapped to codes by the one table in csv_mapping.py.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import csv
 import dataclasses
 import io
@@ -38,7 +40,7 @@ from .loader import Located, render_path
 from .season import FORMAT, Season, validate
 
 __all__ = ["read_folder", "import_folder", "load_folder", "load_any", "write_folder", "season_to_data",
-           "own_mapping", "FILES", "REQUIRED_FILES"]
+           "own_mapping", "reading_options", "FILES", "REQUIRED_FILES"]
 
 FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv")
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
@@ -75,6 +77,21 @@ class _Row:
         return self.cells.get(column, "")
 
 
+_OPTIONS: contextvars.ContextVar[dict] = contextvars.ContextVar("hockeyrules_csv_options", default={})
+
+
+@contextlib.contextmanager
+def reading_options(mapping=None, encoding: str | None = None):
+    """Within it, every folder read without a mapping or encoding of its own (engine.as_season,
+    a scenario file's base folder, read_folder(path)) is read with these: how the command
+    line's --mapping and --encoding reach whatever part of a command reads the folder."""
+    token = _OPTIONS.set({"mapping": mapping, "encoding": encoding})
+    try:
+        yield
+    finally:
+        _OPTIONS.reset(token)
+
+
 def own_mapping(folder) -> Path | None:
     """The folder's own mapping file (mapping.yaml, .yml or .json), if it has one."""
     return next((Path(folder) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json")
@@ -97,6 +114,9 @@ class _FolderReader:
     def __init__(self, folder, mapping, settings, encoding=None):
         self.folder = Path(folder)
         self.source = str(folder)
+        options = _OPTIONS.get()
+        mapping = options.get("mapping") if mapping is None else mapping
+        encoding = options.get("encoding") if encoding is None else encoding
         self.encoding = encoding
         if encoding is not None:
             try:

@@ -31,7 +31,7 @@ from .catalog import catalog
 from .diff import diff as run_diff
 from .engine import as_policy, as_proposal, as_season
 from .explain import Node, explain_all, explain_audit, ordinal
-from .render import games_text
+from .render import _other_readings, games_text
 from .rulebook import excerpt
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
@@ -356,7 +356,7 @@ class _Report:
         title = f"{d['league']} {d['season']}: discipline report"
         policy = d["policy"]
         sub = (f"layers: {policy['layers']}; late game counted once: "
-               f"{'yes' if policy['late_game_counted_once'] else 'no'}")
+               f"{'yes' if policy['late_game_counted_once'] else 'no'}{_other_readings(policy)}")
         if self.proposal is not None:
             sub += f"; under the proposal: {self.proposal.name}"
         nav = [("summary", "Summary"), ("suspensions", "Suspensions"), ("persons", "Persons"), ("audit", "Audit")]

@@ -149,11 +149,16 @@ def check(test: dict, result: dict) -> list[str]:
     return failures
 
 
-def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None) -> Outcome:
+def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None,
+             default_readings: dict | None = None) -> Outcome:
+    """One test; `default_readings` (`test --reading`) under the test's own `policy`."""
     name = test.get("name", "(unnamed test)")
     try:
         season = from_data(build_season(test, base), source=name)
-        policy = Policy(**test.get("policy", {}))
+        try:
+            policy = Policy().with_readings({**(default_readings or {}), **test.get("policy", {})})
+        except (ValueError, TypeError) as err:
+            return Outcome(name, [f"policy: {err}"])
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
@@ -163,27 +168,31 @@ def run_test(test: dict, base: dict, folder: Path | None = None, default_proposa
     return Outcome(name, check(test, result))
 
 
-def load_file(path: str | Path, folder: dict | None = None) -> tuple[list, dict]:
-    """The tests of a scenario file and the base season they run on (a season file, or a
-    folder of CSV files read with `folder`'s mapping and encoding)."""
+def load_file(path: str | Path) -> tuple[list, dict]:
+    """The tests of a scenario file and the base season they run on."""
     path = Path(path)
-    data = read(path).data
+    located = read(path)
+    if located.problems:  # a repeated key, a refused tag: said, never dropped
+        raise InputError(str(path), located.problems)
+    data = located.data
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(str(path), [Problem("format", f"expected {FORMAT!r}")])
     if not isinstance(data.get("tests"), list):
         raise InputError(str(path), [Problem("tests", "expected a list of tests")])
     base = base_season()
     if data.get("base"):
-        base_path = path.parent / data["base"]
-        if base_path.is_dir():
+        if (path.parent / data["base"]).is_dir():  # a folder of CSV files (docs/csv-import.md)
             from .csvio import read_folder
 
-            base = read_folder(base_path, **(folder or {}))
+            base = read_folder(path.parent / data["base"])
         else:
-            base = read(base_path).data
+            located = read(path.parent / data["base"])
+            if located.problems:
+                raise InputError(str(path.parent / data["base"]), located.problems)
+            base = located.data
     return data.get("tests", []), base
 
 
-def run_file(path: str | Path, default_proposal=None, folder: dict | None = None) -> list[Outcome]:
-    tests, base = load_file(path, folder)
-    return [run_test(t, base, Path(path).parent, default_proposal) for t in tests]
+def run_file(path: str | Path, default_proposal=None, default_readings: dict | None = None) -> list[Outcome]:
+    tests, base = load_file(path)
+    return [run_test(t, base, Path(path).parent, default_proposal, default_readings) for t in tests]

@@ -27,7 +27,6 @@ from hockeyrules.explain import explain_incident, explain_person
 from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.policy import Policy
 from hockeyrules.rules_listing import listing
-from hockeyrules.solver import GroundingTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "proposals" / "examples"
@@ -860,9 +859,10 @@ def test_runaway_grounding_is_stopped(monkeypatch, tmp_path):
         assert "do not finish grounding" in err.problems[0].message
         return
     s = season([board("A1")])
-    with pytest.raises(GroundingTimeout) as exc:
+    with pytest.raises(InputError) as exc:  # located: the rule is named
         evaluate(s, proposal=p)
-    assert "did not finish grounding" in str(exc.value)
+    assert [x.where for x in exc.value.problems] == ["changes.rules[0].asp"]
+    assert "league:10.30 did not finish grounding" in exc.value.problems[0].message
     path = write_yaml(tmp_path / "season.yaml", s)
     pfile = write_yaml(tmp_path / "p.yaml", data)
     res = cli("suspensions", path, "--proposal", pfile)
