@@ -28,6 +28,7 @@ import contextvars
 import csv
 import dataclasses
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -174,22 +175,22 @@ class _FolderReader:
                 self.error(name, None, f"missing file ({why})")
         return found
 
-    def _records(self, file: str, text: str, delimiter: str) -> list[tuple[int, list]] | None:
-        """Every record with the line where it starts; None if the text is not CSV."""
+    def _records(self, file: str, text: str, delimiter: str, broken: list):
+        """Every record that is not blank, with the line where it starts. Where the text is not
+        CSV the records stop, the error is said and `broken` gets an entry."""
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-        records = []
         start = 1
         try:
             for cells in reader:
-                records.append((start, cells))
+                if "".join(cells).strip():
+                    yield start, cells
                 start = reader.line_num + 1
         except csv.Error as exc:
             why = str(exc)
             if why == "unexpected end of data":
                 why += " (a quote opened in this record is never closed)"
             self.error(file, start, f"not readable as CSV: {why}")
-            return None
-        return records
+            broken.append(start)
 
     def _table(self, kind: str, path: Path) -> list[_Row] | None:
         """The rows of one file, or None if it cannot be read as a table."""
@@ -208,18 +209,19 @@ class _FolderReader:
         if not text.strip():
             self.error(file, None, "the file is empty: it needs at least its header line")
             return None
-        records = self._records(file, text, sep or delimiter(text))
-        if records is None:
+        broken: list = []
+        records = self._records(file, text, sep or delimiter(text), broken)
+        head = list(itertools.islice(records, _TITLE_ROWS + 1))   # the header is among these
+        if broken:
             return None
-        records = [(line, cells) for line, cells in records if any(c.strip() for c in cells)]
-        if not records:
+        if not head:
             self.error(file, None, "the file is empty: it needs at least its header line")
             return None
-        at, header, blank_columns = self._find_header(kind, file, records)
+        at, header, blank_columns = self._find_header(kind, file, head)
         if header is None:
             return None
         rows: list[_Row] = []
-        for line, cells in records[at + 1:]:
+        for line, cells in itertools.chain(head[at + 1:], records):
             values = {}
             for i, cell in enumerate(cells):
                 column = header[i] if i < len(header) else None
@@ -229,7 +231,7 @@ class _FolderReader:
                     self.error(file, line, f"a cell ({cell.strip()!r}) in column {i + 1}, which has no header "
                                            f"(the header line names {len(header)} columns)")
             rows.append(_Row(line, values, file))
-        return rows
+        return None if broken else rows
 
     def _find_header(self, kind: str, file: str, records: list) -> tuple[int, list | None, set]:
         """The header: the first record, or, where that is not one, the first of the next few
@@ -531,15 +533,21 @@ class _FolderReader:
 
     def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict) -> None:
         file = "dressed.csv"
+        known_teams, plain = self.registry.teams, self.plain_ids
         for row in rows:
             gi = self._game(file, row, index)
             if gi is None:
                 continue
-            team = self._team(file, row, "team")
-            if row.get("team") and team is None:
-                continue
-            person = None
-            if row.get("person") or row.get("number"):
+            cells = row.cells
+            team = cells.get("team")
+            if team and team not in known_teams:
+                team = self._team(file, row, "team")
+                if team is None:
+                    continue
+            person = cells.get("person")
+            if person in plain and not cells.get("number"):
+                pass  # an id that can be nothing else: the usual case, kept fast
+            elif person or cells.get("number"):
                 person = self._person(file, row, team, games[gi]["date"])
                 if person is None:
                     continue
@@ -645,6 +653,9 @@ class _FolderReader:
         """A penalty of a row into its incident. Two minor rows alike are one double minor, as
         penalty sheets write a double minor; any other type given twice is an error."""
         penalties = group["penalties"]
+        if not penalties:  # the usual case: the incident's first row
+            penalties.append((kind, (row.file, row.line)))
+            return
         earlier = next(((k, where) for k, where in penalties if k == kind), None)
         if kind == "minor" and earlier is not None and not any(k == "double_minor" for k, _ in penalties):
             penalties[penalties.index(earlier)] = ("double_minor", earlier[1])
