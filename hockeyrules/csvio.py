@@ -78,7 +78,7 @@ class _Row:
         return self.cells.get(column, "")
 
 
-_OPTIONS: contextvars.ContextVar[dict] = contextvars.ContextVar("hockeyrules_csv_options", default={})
+_OPTIONS: contextvars.ContextVar[tuple] = contextvars.ContextVar("hockeyrules_csv_options", default=(None, None))
 
 
 @contextlib.contextmanager
@@ -86,7 +86,7 @@ def reading_options(mapping=None, encoding: str | None = None):
     """Within it, every folder read without a mapping or encoding of its own (engine.as_season,
     a scenario file's base folder, read_folder(path)) is read with these: how the command
     line's --mapping and --encoding reach whatever part of a command reads the folder."""
-    token = _OPTIONS.set({"mapping": mapping, "encoding": encoding})
+    token = _OPTIONS.set((mapping, encoding))
     try:
         yield
     finally:
@@ -115,9 +115,9 @@ class _FolderReader:
     def __init__(self, folder, mapping, settings, encoding=None):
         self.folder = Path(folder)
         self.source = str(folder)
-        options = _OPTIONS.get()
-        mapping = options.get("mapping") if mapping is None else mapping
-        encoding = options.get("encoding") if encoding is None else encoding
+        given_mapping, given_encoding = _OPTIONS.get()
+        mapping = given_mapping if mapping is None else mapping
+        encoding = given_encoding if encoding is None else encoding
         self.encoding = encoding
         if encoding is not None:
             try:
