@@ -1201,3 +1201,17 @@ def test_readings_and_export_take_a_folder_with_its_mapping(tmp_path):
     assert res.exit_code == 0, res.stderr
     assert evaluate(load_folder(tmp_path / "out")).to_dict()["suspensions"] == \
         evaluate(EXAMPLE / "season.yaml").to_dict()["suspensions"]
+
+
+def test_a_csv_mapping_file_is_read_in_the_folders_encoding_and_yaml_numbers_are_text(tmp_path):
+    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty\n"
+                            "G1,A,Pénalité,1,10:00,Trip,Minor\nG1,B,10,1,11:00,Trip,Minor\n")
+    words = tmp_path / "words.csv"
+    words.write_bytes("table,text,code\npeople,Pénalité,A1\n".encode("cp1252"))
+    yaml_words = tmp_path / "words.yaml"
+    yaml_words.write_text("people:\n  10: B1\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        Mapping.load(words)
+    assert "--encoding cp1252" in exc.value.problems[0].message and exc.value.problems[0].line == 2
+    assert Mapping.load(words, "cp1252").identity("people", "Pénalité") == "A1"
+    assert Mapping.load(yaml_words).identity("people", "10") == "B1"
