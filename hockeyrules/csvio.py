@@ -10,7 +10,7 @@ A league office's scoring system exports spreadsheets. A folder holds
     dressed.csv    optional: one row per person listed on a game sheet
     decisions.csv  optional: one row per league decision
 
-with columns named after the fields of the season format (season-format.md).
+with columns named after the fields of the season format (docs/season-format.md).
 `read_folder` turns it into season@1 data, exactly the model a season file
 gives; `load_folder` also checks it (every problem at once, each with its file
 and line). `write_folder` writes a season out as such a folder; reading it back
@@ -924,7 +924,7 @@ def season_to_data(season: Season) -> dict:
             person["registered_team"] = p.registered_team
         data["people"].append(person)
     for g in sorted(season.games, key=lambda g: g.index):
-        game = {"id": g.id, "date": g.date}
+        game: dict = {"id": g.id, "date": g.date}
         if g.start is not None:
             game["start"] = g.start
         game.update(home=g.home, away=g.away, kind=g.kind)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season, run
 from .policy import Policy
+from .types import ProposalSource, SeasonSource
 
 
 def _label(proposal, readings: dict | None = None) -> str:
@@ -27,8 +29,8 @@ def _totals(suspensions: list) -> dict:
             "indefinite": sum(1 for s in suspensions if s["indefinite"])}
 
 
-def diff(season, after=None, before=None, policy: Policy | None = None, after_policy: Policy | None = None,
-         **options) -> dict:
+def diff(season: SeasonSource, after: ProposalSource = None, before: ProposalSource = None,
+         policy: Policy | None = None, after_policy: Policy | None = None, **options: Any) -> dict:
     """The season under `before` (default: the current rules) and under `after`.
 
     `after_policy`: the readings for the `after` side (default: `policy`), so that

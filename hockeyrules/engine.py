@@ -6,6 +6,7 @@ import itertools
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -15,9 +16,13 @@ from .policy import Policy
 from .result import Result, read_model
 from .season import Season
 from .solver import GroundingOutOfMemory, GroundingTimeout, encoding_text, solve, solve_with_limit
+from .types import ProposalSource, SeasonSource
+
+if TYPE_CHECKING:
+    from .proposal import Proposal
 
 
-def as_season(season) -> Season:
+def as_season(season: SeasonSource) -> Season:
     """A Season from a Season, a path to a season file, or plain data."""
     if isinstance(season, Season):
         return season
@@ -100,7 +105,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     return result, solution.symbols
 
 
-def as_proposal(proposal):
+def as_proposal(proposal: ProposalSource) -> Proposal | None:
     if proposal is None:
         return None
     from .proposal import load
@@ -111,7 +116,8 @@ def as_proposal(proposal):
     return proposal
 
 
-def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:
+def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+             **options: Any) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.

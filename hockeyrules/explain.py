@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from clingo import Function, Number, String
 
@@ -16,6 +17,7 @@ from .policy import Policy
 from .result import Result, Suspension
 from .rulebook import excerpt
 from .season import Game, Incident, Season
+from .types import ProposalSource, SeasonSource
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -77,7 +79,7 @@ class Node:
     children: list = field(default_factory=list)
     data: dict = field(default_factory=dict)
 
-    def add(self, node: "Node") -> "Node":
+    def add(self, node: Node) -> Node:
         self.children.append(node)
         return node
 
@@ -113,7 +115,7 @@ class Words:
             return "before the game"
         if inc.period == "post":
             return "after the game"
-        n = self.season.overtime_number(inc.period)
+        n = self.season.overtime_number(inc.period) or 0  # pre and post are answered above
         last = self.season.settings.regulation_periods
         if n > last:
             return "overtime" if n == last + 1 else f"{ordinal(n - last)} overtime"
@@ -121,6 +123,7 @@ class Words:
 
     def _remaining(self, inc: Incident) -> int:
         length = self.season.settings.period_minutes * 60
+        assert inc.seconds is not None  # a line in the game has its time
         return inc.seconds if inc.clock == "remaining" else length - inc.seconds
 
     def clock(self, inc: Incident) -> str:
@@ -143,8 +146,7 @@ class Words:
     def late_reason(self, inc: Incident, game_id: str | None = None) -> str:
         if inc.period == "post":
             return "after the game: late"
-        if self.season.overtime_number(inc.period) and \
-                self.season.overtime_number(inc.period) > self.season.settings.regulation_periods:
+        if (self.season.overtime_number(inc.period) or 0) > self.season.settings.regulation_periods:
             return "in overtime: late"
         policy = self.policy if game_id is None else self.policy_of(game_id)
         return f"{self.short_clock(inc)}, within the last {policy.late_window_minutes} minutes"
@@ -241,6 +243,7 @@ class Explainer:
         reads its later games otherwise); the command's where the model says nothing."""
         found = self.model.readings.get(game_id)
         return self.policy.with_readings(found) if found else self.policy
+        self.proposal = None  # the proposal evaluated under, set by _build
 
     # --- why ---------------------------------------------------------------
 
@@ -546,8 +549,8 @@ def _build(season, policy, focus, proposal=None) -> Explainer:
     return ex
 
 
-def explain_person(season, person: str, game: str | None = None, policy: Policy | None = None,
-                   proposal=None, **options) -> list[Node]:
+def explain_person(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
+                   proposal: ProposalSource = None, **options: Any) -> list[Node]:
     """A justification tree for each suspension of a person (or of that game)."""
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
@@ -559,8 +562,8 @@ def explain_person(season, person: str, game: str | None = None, policy: Policy 
             if s.person == person and (game is None or s.game == game)]
 
 
-def explain_incident(season, game: str, number: int, policy: Policy | None = None, proposal=None,
-                     **options) -> Node:
+def explain_incident(season: SeasonSource, game: str, number: int, policy: Policy | None = None,
+                     proposal: ProposalSource = None, **options: Any) -> Node:
     """Why (or why not) one game-sheet line led to a suspension."""
     season, policy = as_season(season), as_policy(policy, options)
     games = {g.id: g for g in season.games}
@@ -572,7 +575,8 @@ def explain_incident(season, game: str, number: int, policy: Policy | None = Non
     return ex.line_explanation(game, number)
 
 
-def explain_all(season, policy: Policy | None = None, proposal=None, **options) -> tuple[Result, dict, dict]:
+def explain_all(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+                **options: Any) -> tuple[Result, dict, dict]:
     """The result, every suspension's tree and the result@1 data with explanations.
 
     In the data, each component gains `explanation` (its rule text and the facts it
@@ -591,8 +595,8 @@ def explain_all(season, policy: Policy | None = None, proposal=None, **options) 
     return ex.result, trees, data
 
 
-def explain_audit(season, person: str, game: str | None = None, policy: Policy | None = None,
-                  proposal=None, audited=None, **options) -> list[Node]:
+def explain_audit(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
+                  proposal: ProposalSource = None, audited: Any = None, **options: Any) -> list[Node]:
     """Serving and eligibility of one person: where each suspension was served, why a
     game was one the person could not play, why a coach was suspended under 10.08.
     `audited`: the season's audit already computed (an Audit), to word it for many

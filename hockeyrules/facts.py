@@ -10,7 +10,9 @@ import datetime as _dt
 from collections.abc import Iterator
 from functools import lru_cache
 
-from clingo import Function, Number as _Number, String as _String, Symbol
+from clingo import Function, Symbol
+from clingo import Number as _Number
+from clingo import String as _String
 
 from .policy import READINGS, Policy
 from .season import Season

@@ -179,6 +179,8 @@ class _Walk:
                     self.error(path + (key,), "duplicate key", key_node.start_mark.line + 1)
                     continue
                 out[key] = self.walk(value_node, path + (key,), depth + 1)
+                # a problem with a key's value is shown at the key (a block value starts a line below)
+                self.lines[path + (key,)] = key_node.start_mark.line + 1
             return out
         if isinstance(node, yaml.SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":

@@ -1,4 +1,4 @@
-"""The readings: where the rulebook reads more than one way (rule-catalog.md, "Readings").
+"""The readings: where the rulebook reads more than one way (docs/rules.md, "Readings").
 
 One register (READINGS) says, for each reading, the provision it concerns, the
 rulebook's words, its default and its other values, and the fact the encoding

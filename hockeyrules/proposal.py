@@ -10,13 +10,14 @@ external or other directive.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
-from clingo import ast as cast
 from clingo import Function, Number, String
+from clingo import ast as cast
 
 from . import guard
 from .catalog import catalog
@@ -160,6 +161,17 @@ class _Checker:
         self.problems.append(Problem(_render(path), message, self.located.line(path)))
 
 
+_CHANGES = ("rows", "ladders", "thresholds", "policy", "repeal", "rules")
+
+
+def _near(key, known: tuple) -> str:
+    """'; did you mean X?' for a misspelt key, else the keys there are."""
+    from .vocabulary import closest
+
+    near = closest(str(key), known)
+    return f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(known)}"
+
+
 def _render(path: tuple) -> str:
     """changes.rows["hc:7.2(b)"].games: keys that are not plain words in brackets."""
     out = ""
@@ -207,7 +219,7 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
     if not isinstance(raw, dict) or not raw or set(raw) - {"games", "late"}:
         c.error(path, "expected {games: ..., late: ...} (either or both)")
         return None
-    out = {}
+    out: dict = {}
     if "games" in raw:
         out["base"] = _value(c, raw["games"], path + ("games",), allow_na=False)
     if "late" in raw:
@@ -216,7 +228,7 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
 
 
 def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of rule id to {games, late}")
         return out
@@ -233,7 +245,7 @@ def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
 
 def _ladders(c: _Checker, raw, path: tuple) -> dict:
     book = catalog()
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of ladder stem to rungs")
         return out
@@ -267,7 +279,7 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
 
 
 def _thresholds(c: _Checker, raw, path: tuple) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected {league:10.04: {after: N, every: N}}")
         return out
@@ -294,7 +306,7 @@ def _policy(c: _Checker, raw, path: tuple) -> dict:
     """Any reading of the catalog's "Readings" (hockeyrules/policy.py), by name, with one of its values."""
     from .policy import BY_NAME
 
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of reading to value")
         return out
@@ -508,7 +520,7 @@ def _ground_check(text: str) -> list[str]:
     return []
 
 
-def _rules(c: _Checker, raw, path: tuple, created: set = frozenset(), index: list | None = None) -> list:
+def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset(), index: list | None = None) -> list:
     """New rules; `created`: the rung ids the proposal's ladders make (not to be reused)."""
     index = [] if index is None else index
     if not isinstance(raw, list):
@@ -547,9 +559,9 @@ def _rules(c: _Checker, raw, path: tuple, created: set = frozenset(), index: lis
         for message in check_asp(asp, rid if isinstance(rid, str) else ""):
             c.error(rpath + ("asp",), message)
             ok = False
-        if ok:
+        if ok and isinstance(text, str):
             seen.add(rid)
-            out.append(NewRule(rid, layer, text.strip(), asp))
+            out.append(NewRule(str(rid), str(layer), text.strip(), asp))
             index.append(k)
     return out
 
@@ -579,7 +591,7 @@ def validate(located: Located, source: str) -> Proposal:
         c.error(("description",), guard.text_problem(description))
     for key in top:
         if key not in ("format", "name", "description", "effective", "changes"):
-            c.error((key,), "unknown field (format, name, description, effective, changes)")
+            c.error((key,), f"unknown field{_near(key, ('format', 'name', 'description', 'effective', 'changes'))}")
     changes = top.get("changes")
     p = Proposal(name=name if isinstance(name, str) else "", description=description, source=source, data=top,
                  located=located, effective=_effective(c, top.get("effective")))
@@ -589,7 +601,7 @@ def validate(located: Located, source: str) -> Proposal:
         path = ("changes",)
         for key in changes:
             if key not in ("rows", "ladders", "thresholds", "policy", "repeal", "rules"):
-                c.error(path + (key,), "unknown change; one of rows, ladders, thresholds, policy, repeal, rules")
+                c.error(path + (key,), f"unknown change{_near(key, _CHANGES)}")
         if "rows" in changes:
             p.rows = _rows(c, changes["rows"], path + ("rows",), catalog().rows)
         if "ladders" in changes:
@@ -608,7 +620,7 @@ def validate(located: Located, source: str) -> Proposal:
     return p
 
 
-def load(path_or_data) -> Proposal:
+def load(path_or_data: Proposal | str | os.PathLike[str] | dict) -> Proposal:
     """A proposal from a YAML/JSON file, or from its data as a dict."""
     if isinstance(path_or_data, Proposal):
         return path_or_data

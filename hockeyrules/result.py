@@ -1,4 +1,4 @@
-"""The model read back into result@1 (result-format.md)."""
+"""The model read back into result@1 (docs/result-format.md)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from . import guard
 from . import vocabulary as vocab
@@ -123,7 +123,7 @@ class Season:
     warnings: list
     source: str = "<season>"
 
-    def minutes(self, inc: "Incident") -> int:
+    def minutes(self, inc: Incident) -> int:
         """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
         if inc.minutes is not None:
             return inc.minutes
@@ -205,7 +205,7 @@ class _Checker:
             return default
         return value
 
-    def integer(self, obj: dict, key: str, path: tuple, default: int, minimum: int, maximum: int):
+    def integer(self, obj: dict, key: str, path: tuple, default: int | None, minimum: int, maximum: int):
         if key not in obj or obj[key] is None:
             return default
         value, problem = guard.whole(obj[key], minimum, maximum)
@@ -234,7 +234,7 @@ class _Checker:
         if not isinstance(value, (list, LazyArray)):
             self.error(path + (key,), f"expected a list, got {_kind(value)}")
             return []
-        return value
+        return cast(list, value)  # a LazyArray is read like a list (once)
 
 
 _kind = guard.kind
@@ -263,7 +263,7 @@ def _settings(c: _Checker, raw) -> Settings:
         pim_map = c.mapping(raw_pim, path + ("pim",), vocab.PENALTIES)
         for key in pim_map or {}:
             if key in vocab.PENALTIES:
-                pim[key] = c.integer(pim_map, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0, guard.MAX_MINUTES)
+                pim[key] = c.integer(pim_map or {}, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0, guard.MAX_MINUTES)
     return Settings(
         clock=clock,
         period_minutes=c.integer(obj, "period_minutes", path, 20, 1, guard.MAX_PERIOD_MINUTES),
@@ -286,7 +286,8 @@ def _unique_id(c: _Checker, obj: dict, path: tuple, seen: dict, what: str):
 
 
 def _teams(c: _Checker, raw: list) -> dict:
-    teams, seen = {}, {}
+    teams: dict = {}
+    seen: dict = {}
     for i, item in enumerate(raw):
         path = ("teams", i)
         obj = c.mapping(item, path, _TEAM)
@@ -300,7 +301,8 @@ def _teams(c: _Checker, raw: list) -> dict:
 
 
 def _people(c: _Checker, raw: list, teams: dict) -> dict:
-    people, seen = {}, {}
+    people: dict = {}
+    seen: dict = {}
     for i, item in enumerate(raw):
         path = ("people", i)
         obj = c.mapping(item, path, _PERSON)
@@ -387,6 +389,7 @@ def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
         c.error(path + ("time",), f"not a clock time: {shown(raw)} (expected mm:ss)")
         return None, None
     m = _CLOCK_RE.match(raw)
+    assert m is not None  # checked just above
     minutes, seconds = int(m.group(1)), int(m.group(2))
     if seconds > 59:
         c.error(path + ("time",), f"not a clock time: {shown(raw)} (seconds above 59)")
@@ -516,7 +519,8 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
 
 
 def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False) -> list:
-    games, seen = [], {}
+    games: list = []
+    seen: dict = {}
     for i, item in enumerate(raw):
         if consume and isinstance(raw, list):
             raw[i] = None  # a file read for this alone is let go game by game: a national season is large

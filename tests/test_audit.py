@@ -1,4 +1,4 @@
-"""The audit: serving (rule-catalog.md, "Serving") and By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08.
+"""The audit: serving (docs/audit.md, "Serving") and By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08.
 
 Each rule has a season where it is broken and a near miss where it is not. The
 seasons are built on scenarios.base_season(): teams A and B, players A1..A20 and

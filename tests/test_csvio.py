@@ -1204,10 +1204,11 @@ def test_readings_and_export_take_a_folder_with_its_mapping(tmp_path):
 
 
 def test_a_csv_mapping_file_is_read_in_the_folders_encoding_and_yaml_numbers_are_text(tmp_path):
-    path = folder(tmp_path, "game,team,person,period,time,infraction,penalty\n"
-                            "G1,A,Pénalité,1,10:00,Trip,Minor\nG1,B,10,1,11:00,Trip,Minor\n")
+    path = folder(tmp_path, ("game,team,person,period,time,infraction,penalty\n"
+                             "G1,A,Pénalité,1,10:00,Trip,Minor\nG1,B,10,1,11:00,Trip,Minor\n").encode("cp1252"))
     words = tmp_path / "words.csv"
-    words.write_bytes("table,text,code\npeople,Pénalité,A1\n".encode("cp1252"))
+    words.write_bytes("table,text,code\npeople,Pénalité,A1\npeople,10,B1\n".encode("cp1252"))
+    assert [i["person"] for i in incidents_of(path, mapping=words, encoding="cp1252")] == ["A1", "B1"]
     yaml_words = tmp_path / "words.yaml"
     yaml_words.write_text("people:\n  10: B1\n", encoding="utf-8")
     with pytest.raises(InputError) as exc:
