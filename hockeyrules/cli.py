@@ -189,6 +189,28 @@ def _policy_options(f):
     return _quiet_option(f)
 
 
+def _folder_options(f):
+    """--mapping and --encoding wherever a season may be a folder of CSV files (docs/csv-import.md):
+    every folder the command reads is read with them (csvio.reading_options)."""
+    import functools
+
+    from .csvio import reading_options
+
+    @functools.wraps(f)
+    def command(*args, mapping=None, encoding=None, **kwargs):
+        season = kwargs.get("season", kwargs.get("folder"))
+        if (mapping or encoding) and season not in (None, streams.STDIO) and not Path(season).is_dir():
+            raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
+        with reading_options(mapping, encoding):
+            return f(*args, **kwargs)
+
+    command = click.option("--encoding", metavar="NAME",
+                           help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
+    return click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
+                        help="A CSV folder's own words, people and teams (default: the folder's "
+                             "mapping.yaml).")(command)
+
+
 class _Group(click.Group):
     """Turns a proposal's runaway grounding into a clear message, exit 2; installs the
     progress reporter for the command."""
@@ -219,6 +241,7 @@ def main():
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
+@_folder_options
 def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
     policy = _make_policy(layers, counted_once, readings)
@@ -249,6 +272,7 @@ def _tree_width() -> dict:
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
+@_folder_options
 def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
     policy = _make_policy(layers, counted_once, readings)
@@ -268,6 +292,7 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="The HTML file to write (one self-contained page), or - for standard output.")
 @_policy_options
+@_folder_options
 def report(season, output, layers, counted_once, readings, proposal, quiet):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
     from .report import build_report
@@ -299,6 +324,7 @@ def report(season, output, layers, counted_once, readings, proposal, quiet):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
+@_folder_options
 def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
@@ -354,6 +380,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
 @_reading_option
 @_quiet_option
+@_folder_options
 def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
     """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
     person by person. With --reading, the other side is read with the defaults."""
@@ -416,6 +443,7 @@ def rules(proposal, fmt, readings):
 @_reading_option
 @click.option("-k", "pattern", metavar="PATTERN",
               help="Only the tests whose name (or file name) holds PATTERN, in any case.")
+@_folder_options
 def test_command(paths, proposal, readings, pattern):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
 
@@ -472,12 +500,11 @@ def test_command(paths, proposal, readings, pattern):
               help="The season file to write (.yaml or .json), or - for standard output.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]),
               help="The season file's format (default: by the output's extension; YAML for -).")
-@click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
-              help="The league's own words and rule numbers for codes (docs/csv-import.md).")
 @click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
               help="The clock mode, where the folder has no settings.csv saying it.")
 @_quiet_option
-def import_command(folder, output, fmt, mapping, clock, quiet):
+@_folder_options
+def import_command(folder, output, fmt, clock, quiet):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from .csvio import import_folder
     from .seasonfile import write_season
@@ -486,7 +513,7 @@ def import_command(folder, output, fmt, mapping, clock, quiet):
     with progress.reporting(_reporter(quiet)):
         try:
             progress.stage(f"reading {folder}")
-            data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None)
+            data, season = import_folder(folder, settings={"clock": clock} if clock else None)
         except InputError as err:
             _fail_input(err)
         for w in season.warnings:
@@ -504,6 +531,7 @@ def import_command(folder, output, fmt, mapping, clock, quiet):
               help="The folder to write the CSV files into (made if missing).")
 @click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
 @_quiet_option
+@_folder_options
 def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
     from .csvio import write_folder
@@ -521,6 +549,7 @@ def export_command(season, output, semicolon, quiet):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
               show_default=True)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
+@_folder_options
 def readings_command(season, fmt, proposal):
     """Where the rulebook reads two ways: each reading, its provision and words, its default and
     other values; with SEASON, whose suspensions each other value would change."""

@@ -30,10 +30,7 @@ def as_season(season: SeasonSource) -> Season:
         if Path(season).is_dir():
             from .csvio import load_folder
 
-            # a league's own words for its export, when the folder carries them
-            own = next((Path(season) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json")
-                        if (Path(season) / n).is_file()), None)
-            return load_folder(season, own)
+            return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
         return season_mod.load(season)
     if isinstance(season, dict):
         return season_mod.from_data(season)

@@ -119,7 +119,7 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
             rule, team, game = (_text(a) for a in args)
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
-                                             f"but the team has no head coach for that game"))
+                                             f"but the team has no head coach for that game", g.line))
         elif name == "warning" and args[0].name == "cfbminorwithoutgm":
             g = games[_text(args[1])]
             inc = g.incidents[args[2].number - 1]

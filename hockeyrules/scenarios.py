@@ -381,12 +381,17 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
         c.error(("format",), f"expected {FORMAT!r}, got {data.get('format')!r}")
     base = base_season()
     if "base" in data:
-        if c.typed(data, "base", (), (str,), "a season file (relative to this file)"):
+        if c.typed(data, "base", (), (str,), "a season file or a folder of CSV files (relative to this file)"):
             try:
-                based = read(path.parent / data["base"])
-                if based.problems:  # a repeated key, a refused tag: said, never dropped
-                    raise InputError(data["base"], based.problems)
-                base = based.data
+                if (path.parent / data["base"]).is_dir():  # docs/csv-import.md
+                    from .csvio import read_folder
+
+                    base = read_folder(path.parent / data["base"])
+                else:
+                    based = read(path.parent / data["base"])
+                    if based.problems:  # a repeated key, a refused tag: said, never dropped
+                        raise InputError(data["base"], based.problems)
+                    base = based.data
                 from_data(base, source=data["base"])
             except InputError as err:
                 c.error(("base",), err.report())
