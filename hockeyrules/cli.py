@@ -159,8 +159,7 @@ def _policy_options(f):
 
 
 class _Group(click.Group):
-    """Turns a proposal's runaway grounding into a clear message, exit 2; installs the
-    progress reporter for the command."""
+    """Turns a proposal's runaway grounding into a clear message, exit 2."""
 
     def invoke(self, ctx):
         from .solver import GroundingTimeout
