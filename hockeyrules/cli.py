@@ -144,6 +144,35 @@ def _warn(result: dict) -> None:
         click.echo(f"warning: {at}: {w['message']}", err=True)
 
 
+def _parse_readings(ctx, param, values) -> dict:
+    """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    from .policy import parse_assignment
+
+    out = {}
+    for text in values:
+        try:
+            name, value = parse_assignment(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+        out[name] = value
+    return out
+
+
+def _reading_option(f):
+    from .policy import BY_NAME
+
+    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
+                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
+                             "; `hockeyrules readings` lists them.")(f)
+
+
+def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
+    """The readings for one command: --layers and --no-late-game-counted-once are shorthands
+    for two of them; --reading sets any."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    return policy.with_readings(readings or {})
+
+
 def _quiet_option(f):
     return click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")(f)
 
@@ -151,10 +180,12 @@ def _quiet_option(f):
 def _policy_options(f):
     f = click.option("--proposal", type=click.Path(dir_okay=False),
                      help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = _reading_option(f)
     f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Catalog rule 3 off: hc:4.8(c)/hc:4.9(b) fire on every late line.")(f)
+                     help="Shorthand for --reading late_game_counted_once=false.")(f)
     f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="How the governing and league layers combine (league:10.01A).")(f)
+                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+                          "part combine (league:10.01A).")(f)
     return _quiet_option(f)
 
 
@@ -187,9 +218,9 @@ def main():
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
-def suspensions(season, fmt, with_reasons, layers, counted_once, proposal, quiet):
+def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     with progress.reporting(_reporter(quiet)):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
@@ -217,9 +248,9 @@ def _tree_width() -> dict:
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
-def audit(season, fmt, layers, counted_once, proposal, quiet):
+def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     with progress.reporting(_reporter(quiet)):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
@@ -236,12 +267,12 @@ def audit(season, fmt, layers, counted_once, proposal, quiet):
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="The HTML file to write (one self-contained page), or - for standard output.")
 @_policy_options
-def report(season, output, layers, counted_once, proposal, quiet):
+def report(season, output, layers, counted_once, readings, proposal, quiet):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
     from .report import build_report
 
     _check_output(output)
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     with progress.reporting(_reporter(quiet)):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
@@ -267,14 +298,14 @@ def report(season, output, layers, counted_once, proposal, quiet):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
-def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal, quiet):
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
     if incident is not None and game is None:
@@ -312,7 +343,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
+@click.option("--proposal", "after", type=click.Path(dir_okay=False),
               help="The proposal to try (proposal@1 file).")
 @click.option("--against", "before", type=click.Path(dir_okay=False),
               help="Compare with this proposal instead of the current rules.")
@@ -320,17 +351,21 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
               show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+@_reading_option
 @_quiet_option
-def diff(season, after, before, fmt, layers, counted_once, quiet):
-    """What a proposal would have changed in SEASON, person by person."""
+def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
+    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
+    person by person. With --reading, the other side is read with the defaults."""
     from .diff import diff as run_diff
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    if after is None and not readings:
+        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    policy = _make_policy(layers, counted_once)
     with progress.reporting(_reporter(quiet)):
         try:
             loaded, (after, before) = _inputs(season, after, before)
             progress.stage("solving before and after")
-            data = run_diff(loaded, after, before, policy)
+            data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
         except InputError as err:
             _fail_input(err)
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
@@ -340,8 +375,9 @@ def diff(season, after, before, fmt, layers, counted_once, quiet):
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
               show_default=True, help="markdown: the page docs/rules.md (every rule with its rulebook words).")
-def rules(proposal, fmt):
-    """The catalog as the engine has it: every rule, what triggers it, its games."""
+@_reading_option
+def rules(proposal, fmt, readings):
+    """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
     from .rules_listing import listing
 
     if fmt == "markdown":
@@ -352,7 +388,7 @@ def rules(proposal, fmt):
         click.echo(rules_markdown(), nl=False)
         return
     try:
-        data = listing(_proposal(proposal))
+        data = listing(_proposal(proposal), Policy().with_readings(readings))
     except InputError as err:
         _fail_input(err)
     if fmt == "json":
@@ -364,8 +400,10 @@ def rules(proposal, fmt):
                             drop=("combines", "late", "layer")), nl=False)
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
     if "proposal" in data:
-        click.echo(f"\nProposal: {data['proposal']['name']}")
+        since = data["proposal"].get("effective")
+        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
         rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
         click.echo(render.table(["id", "change", "before", "after"], rows, width=width), nl=False)
 
@@ -374,9 +412,10 @@ def rules(proposal, fmt):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--proposal", type=click.Path(dir_okay=False),
               help="Run every scenario under this proposal (a scenario's own proposal wins).")
+@_reading_option
 @click.option("-k", "pattern", metavar="PATTERN",
               help="Only the tests whose name (or file name) holds PATTERN, in any case.")
-def test_command(paths, proposal, pattern):
+def test_command(paths, proposal, readings, pattern):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
 
     Every file is checked before any test runs: an unknown or duplicate key, a wrong
@@ -413,7 +452,7 @@ def test_command(paths, proposal, pattern):
     passed = failed = 0
     for c, picked in chosen:
         for n in picked:
-            outcome = scenarios.run_test(c.tests[n], c.base, c.path.parent, default, c.seasons[n])
+            outcome = scenarios.run_test(c.tests[n], c.base, c.path.parent, default, c.seasons[n], readings)
             if outcome.passed:
                 passed += 1
                 click.echo(f"PASS  {c.path.name}: {outcome.name}")
@@ -474,6 +513,23 @@ def export_command(season, output, semicolon, quiet):
         progress.stage(f"writing {output}")
         files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
+
+
+@main.command("readings")
+@click.argument("season", type=click.Path(), required=False)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
+def readings_command(season, fmt, proposal):
+    """Where the rulebook reads two ways: each reading, its provision and words, its default and
+    other values; with SEASON, whose suspensions each other value would change."""
+    from . import readings as readings_mod
+
+    try:
+        data = readings_mod.readings(season, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
 
 
 if __name__ == "__main__":  # pragma: no cover

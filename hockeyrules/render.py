@@ -113,6 +113,16 @@ def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = 
     return "\n".join(lines) + "\n"
 
 
+def _other_readings(policy: dict) -> str:
+    """The readings besides those two that differ from their defaults, as NAME=VALUE."""
+    from .policy import READINGS
+
+    other = [f"{r.name}={r.text(policy[r.name])}" for r in READINGS
+             if r.name not in ("layers", "late_game_counted_once") and r.name in policy
+             and policy[r.name] != r.default]
+    return "; readings " + ", ".join(other) if other else ""
+
+
 def suspensions_table(result: dict, width: int | None = None) -> str:
     rows = []
     for s in result["suspensions"]:
@@ -129,7 +139,7 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
             widths = None  # names wrap rather than being cut
     out = [f"{result['league']} {result['season']}: suspensions "
            f"(layers: {result['policy']['layers']}, late game counted once: "
-           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'})\n\n"]
+           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"]
     out.append(table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date"))
                if rows else "no suspensions\n")
     total = sum(s["games"] for s in result["suspensions"])
@@ -257,17 +267,22 @@ def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) ->
                     tabulate(["team", "before", "after"], _totals_rows(data))])
 
 
+def _side(side: dict) -> str:
+    """A side of a diff: its name, and the date a proposal is in force from."""
+    return side["name"] + (f" (in force for games from {side['effective']})" if side.get("effective") else "")
+
+
 def diff_table(data: dict, width: int | None = None) -> str:
     def fitted(headers: list, rows: list) -> str:
         return table(headers, rows, width=width, drop=("team", "date", "name"))
 
     return _diff_report(
-        data, fitted, f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n",
+        data, fitted, f"{data['league']} {data['season']}: {_side(data['before'])} -> {_side(data['after'])}\n\n",
         "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
 
 
 def diff_markdown(data: dict) -> str:
     return _diff_report(
         data, markdown_table,
-        f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n",
+        f"## {data['league']} {data['season']}: {_side(data['before'])} → {_side(data['after'])}\n\n",
         "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")

@@ -31,7 +31,7 @@ from .catalog import catalog
 from .diff import diff as run_diff
 from .engine import as_policy, as_proposal, as_season
 from .explain import Node, explain_all, explain_audit, ordinal
-from .render import games_text
+from .render import _other_readings, games_text
 from .rulebook import excerpt
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
@@ -93,7 +93,7 @@ def _line_key(season, position: int, inc) -> tuple:
         rank = season.overtime_number(inc.period)
     if inc.seconds is None:
         elapsed = 0
-    elif season.settings.clock == "elapsed":
+    elif inc.clock == "elapsed":
         elapsed = inc.seconds
     else:
         elapsed = season.settings.period_minutes * 60 - inc.seconds
@@ -123,7 +123,8 @@ def running_totals(season, proposal=None) -> dict:
     lines = []
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
         for inc in g.incidents:
-            lines.append((_line_key(season, position, inc), g, inc))
+            if inc.person is not None:  # a team line yields nothing personal
+                lines.append((_line_key(season, position, inc), g, inc))
     lines.sort(key=lambda x: x[0])
     out: dict = defaultdict(list)
     totals: dict = defaultdict(lambda: [0, 0])
@@ -356,7 +357,7 @@ class _Report:
         title = f"{d['league']} {d['season']}: discipline report"
         policy = d["policy"]
         sub = (f"layers: {policy['layers']}; late game counted once: "
-               f"{'yes' if policy['late_game_counted_once'] else 'no'}")
+               f"{'yes' if policy['late_game_counted_once'] else 'no'}{_other_readings(policy)}")
         if self.proposal is not None:
             sub += f"; under the proposal: {self.proposal.name}"
         nav = [("summary", "Summary"), ("suspensions", "Suspensions"), ("persons", "Persons"), ("audit", "Audit")]

@@ -159,13 +159,17 @@ def check(test: dict, result: dict) -> list[str]:
 
 
 def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None,
-             season: Season | None = None) -> Outcome:
-    """One test's outcome; `season`, when given, is the test's season already checked."""
+             season: Season | None = None, default_readings: dict | None = None) -> Outcome:
+    """One test's outcome; `season`, when given, is the test's season already checked;
+    `default_readings` (`test --reading`) under the test's own `policy`."""
     name = test.get("name", "(unnamed test)")
     try:
         if season is None:
             season = from_data(build_season(test, base), source=name)
-        policy = Policy(**test.get("policy", {}))
+        try:
+            policy = Policy().with_readings({**(default_readings or {}), **test.get("policy", {})})
+        except (ValueError, TypeError) as err:
+            return Outcome(name, [f"policy: {err}"])
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
@@ -379,7 +383,10 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
     if "base" in data:
         if c.typed(data, "base", (), (str,), "a season file (relative to this file)"):
             try:
-                base = read(path.parent / data["base"]).data
+                based = read(path.parent / data["base"])
+                if based.problems:  # a repeated key, a refused tag: said, never dropped
+                    raise InputError(data["base"], based.problems)
+                base = based.data
                 from_data(base, source=data["base"])
             except InputError as err:
                 c.error(("base",), err.report())
@@ -411,7 +418,9 @@ def load_file(path: str | Path) -> tuple[list, dict]:
     return checked.tests, checked.base
 
 
-def run_file(path: str | Path, default_proposal=None, pattern: str | None = None) -> list[Outcome]:
+def run_file(path: str | Path, default_proposal=None, pattern: str | None = None,
+             default_readings: dict | None = None) -> list[Outcome]:
     checked = validate_file(path, default_proposal)
-    return [run_test(checked.tests[n], checked.base, checked.path.parent, default_proposal, checked.seasons[n])
+    return [run_test(checked.tests[n], checked.base, checked.path.parent, default_proposal, checked.seasons[n],
+                     default_readings)
             for n in checked.select(pattern)]

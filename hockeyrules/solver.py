@@ -51,6 +51,10 @@ class GroundingTimeout(RuntimeError):
     """A proposal's rules did not ground within the time limit."""
 
 
+class GroundingOutOfMemory(RuntimeError):
+    """A proposal's rules ran out of memory while grounding (or the child was killed)."""
+
+
 def to_plain(sym: clingo.Symbol):
     """A symbol as plain picklable data (a pickled clingo.Symbol holds a pointer into
     this process's symbol table: another process cannot read it)."""
@@ -76,13 +80,20 @@ def from_plain(value) -> clingo.Symbol:
     return clingo.Function(name, [from_plain(a) for a in args], positive)
 
 
-def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False) -> None:
+def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False,
+                   parent: int | None = None) -> None:
     """The time-limited child's work (a module function: picklable under spawn)."""
+    from .guard import die_with_parent
+
+    if parent is not None:
+        die_with_parent(parent)  # a SIGTERM to the command ends its grounding too
     try:
         if plain:
             facts = [from_plain(f) for f in facts]
         sol = solve(facts, programs, encoding)
         send.send(([str(s) for s in sol.symbols], sol.stats, None))
+    except MemoryError:
+        send.send(([], {}, MemoryError))
     except Exception as exc:  # reported in the parent
         send.send(([], {}, str(exc)))
 
@@ -94,15 +105,17 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     `method` (fork or spawn; default partition.start_method()): under spawn the facts
     are pickled to it, under fork it shares them."""
     import multiprocessing as mp
+    import os
 
     from .partition import start_method
 
+    parent = os.getpid()
     method = method or start_method()
     ctx: Any = mp.get_context(method)
     receive, send = ctx.Pipe(duplex=False)
     plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
     given = [to_plain(f) for f in facts] if plain else list(facts)
-    proc = ctx.Process(target=_limited_child, args=(send, given, list(programs), tuple(encoding), plain),
+    proc = ctx.Process(target=_limited_child, args=(send, given, list(programs), tuple(encoding), plain, parent),
                        daemon=True)
     proc.start()
     send.close()  # the child holds its own end
@@ -113,10 +126,11 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
                                f"(a rule that derives without end?)")
     try:
         symbols, stats, error = receive.recv()
-    except EOFError:  # the child ended without a word (killed, out of memory)
-        proc.join()
-        raise EncodingError(f"the solver process ended without an answer (exit code {proc.exitcode})") from None
+    except EOFError:
+        error = MemoryError  # ended without an answer: killed, as the system does a process out of memory
     proc.join()
+    if error is MemoryError:
+        raise GroundingOutOfMemory("the proposal's rules ran out of memory while grounding")
     if error:
         raise EncodingError(error)
     return Solution([clingo.parse_term(s) for s in symbols], stats)
