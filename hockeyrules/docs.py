@@ -1,6 +1,6 @@
 """docs/rules.md, written from the encoding itself: every rule id with the rulebook
 words quoted beside its rule in asp/*.lp, its trigger, games and late value as the
-tables hold them, and the readings with their defaults as the Policy has them. The
+tables hold them, and the readings as their register (policy.READINGS) has them. The
 committed page is checked against this output (tests/test_docs.py), so it cannot
 drift from the rules.
 
@@ -9,11 +9,10 @@ drift from the rules.
 
 from __future__ import annotations
 
-import dataclasses
 from importlib import resources
 
 from .catalog import catalog
-from .policy import Policy
+from .readings import register
 from .rulebook import parse_excerpts
 from .solver import ENCODING, encoding_text
 
@@ -29,26 +28,6 @@ SECTIONS = {
     "combination.lp": "How the two parts combine",
     "audit_serving.lp": "Serving and league decisions (the audit)",
     "audit_eligibility.lp": "Eligibility (the audit)",
-}
-
-# What each reading means; its default comes from Policy. A reading of the Policy that
-# is not described here is still listed (with its default), so none is left out.
-READINGS = {
-    "layers": ("By-Law 10.01A, \"in addition to\"",
-               "`sum`: the Hockey Canada and Hockey Manitoba part plus the league part; "
-               "`max`: the larger of the two"),
-    "late_game_counted_once": ("the notes of hc:4.8(c) and hc:4.9(b)",
-                               "`true`: the extra late game is not added where a late value of the same "
-                               "line already holds it; `false`: it is added to every late line"),
-    "late_window_minutes": ("\"the last 10 minutes\"",
-                            "how many minutes before the end of regular time a line counts as late"),
-    "league_persons": ("who By-Law 10's rows apply to",
-                       "`players`: players only; `all`: any person (the first revision's reading)"),
-    "league_games": ("which games By-Law 10's rows read",
-                     "`league_play`: regular and playoff games; `all`: exhibitions too"),
-    "league_restatements": ("10.02 and 10.06 restate Hockey Canada minimums",
-                            "`add`: they add like every league row; `overlap`: they count only what they "
-                            "ask beyond the Hockey Canada part of the same line"),
 }
 
 INTRO = """\
@@ -193,15 +172,14 @@ def rules_markdown() -> str:
                        f"then every {every} more ({after}, {after + every}, {after + 2 * every}, …).\n")
     out.append("\n" + COMBINING)
     out.append("\n## Readings\n\nWhere the rulebook can be read more than one way, the reading is named, one "
-               "value is the default, and the others can be chosen (the commands' options, a proposal's "
-               "`policy`). Every result reports the readings it used in its `policy`.\n\n"
-               "| reading | provision | default | meaning |\n|---|---|---|---|\n")
-    default = Policy()
-    for f in dataclasses.fields(Policy):
-        provision, meaning = READINGS.get(f.name, ("", ""))
-        value = getattr(default, f.name)
-        shown = str(value).lower() if isinstance(value, bool) else str(value)
-        out.append(f"| `{f.name}` | {_md(provision)} | `{shown}` | {_md(meaning)} |\n")
+               "value is the default, and the others can be chosen (`--reading NAME=VALUE` on the commands, a "
+               "proposal's `policy`); `hockeyrules readings SEASON` shows whose suspensions depend on each. "
+               "Every result reports the readings it used in its `policy`.\n\n"
+               "| reading | provision | the rulebook's words | default | other values |\n|---|---|---|---|---|\n")
+    for r in register():
+        default = str(r["default"]).lower() if isinstance(r["default"], bool) else str(r["default"])
+        out.append(f"| `{r['reading']}` | {_md(r['provision'])} | {_md(r['rulebook'])} | "
+                   f"`{default}`: {_md(r['default_means'])} | {_md(r['other_values'])} |\n")
     return "".join(out)
 
 
