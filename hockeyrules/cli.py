@@ -7,6 +7,7 @@ standard error when it is a terminal (--quiet silences it).
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import sys
 from pathlib import Path
@@ -56,7 +57,7 @@ def _print(fmt: str, data: dict, **renderers) -> None:
     terminal tables fit the terminal."""
     if fmt == "json":
         text = render.to_json(data)
-    elif fmt == "table":
+    elif fmt == "table" and "width" in inspect.signature(renderers[fmt]).parameters:
         text = renderers[fmt](data, width=_terminal_width())
     else:
         text = renderers[fmt](data)
@@ -212,8 +213,7 @@ def _folder_options(f):
 
 
 class _Group(click.Group):
-    """Turns a proposal's runaway grounding into a clear message, exit 2; installs the
-    progress reporter for the command."""
+    """Turns a proposal's runaway grounding into a clear message, exit 2."""
 
     def invoke(self, ctx):
         from .solver import GroundingTimeout
@@ -544,7 +544,7 @@ def export_command(season, output, semicolon, quiet):
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
 
 
-@main.command("readings")
+@main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path(), required=False)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
               show_default=True)
@@ -555,8 +555,15 @@ def readings_command(season, fmt, proposal):
     other values; with SEASON, whose suspensions each other value would change."""
     from . import readings as readings_mod
 
+    if season is None:
+        try:
+            checked = _proposal(proposal)
+        except InputError as err:
+            _fail_input(err)
+    else:
+        season, (checked,) = _inputs(season, proposal)
     try:
-        data = readings_mod.readings(season, proposal=_proposal(proposal))
+        data = readings_mod.readings(season, proposal=checked)
     except InputError as err:
         _fail_input(err)
     _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)

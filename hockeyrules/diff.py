@@ -75,7 +75,7 @@ def diff(season: SeasonSource, after: ProposalSource = None, before: ProposalSou
         "league": season.league, "season": season.season,
         "before": {"name": _label(before), "policy": results[0]["policy"]},
         "after": {"name": _label(after, _changed(policy, after_policy)), "policy": results[1]["policy"],
-                  **({"effective": after.effective} if getattr(after, "effective", None) else {})},
+                  **({"effective": getattr(after, "effective", None)} if getattr(after, "effective", None) else {})},
         "changes": changes,
         "totals": {
             "league": {"before": _totals(results[0]["suspensions"]), "after": _totals(results[1]["suspensions"])},

@@ -1,6 +1,6 @@
 """docs/rules.md, written from the encoding itself: every rule id with the rulebook
 words quoted beside its rule in asp/*.lp, its trigger, games and late value as the
-tables hold them, and the readings with their defaults as the Policy has them. The
+tables hold them, and the readings as their register (policy.READINGS) has them. The
 committed page is checked against this output (tests/test_docs.py), so it cannot
 drift from the rules.
 
@@ -172,8 +172,9 @@ def rules_markdown() -> str:
                        f"then every {every} more ({after}, {after + every}, {after + 2 * every}, …).\n")
     out.append("\n" + COMBINING)
     out.append("\n## Readings\n\nWhere the rulebook can be read more than one way, the reading is named, one "
-               "value is the default, and the others can be chosen (the commands' options, a proposal's "
-               "`policy`). Every result reports the readings it used in its `policy`.\n\n")
+               "value is the default, and the others can be chosen (`--reading NAME=VALUE` on the commands, a "
+               "proposal's `policy`); `hockeyrules readings SEASON` shows whose suspensions depend on each. "
+               "Every result reports the readings it used in its `policy`.\n\n")
     from .readings import markdown_register  # one register: the README's table is the same
 
     out.append(markdown_register())

@@ -243,11 +243,11 @@ class Explainer:
         reads its later games otherwise); the command's where the model says nothing."""
         found = self.model.readings.get(game_id)
         return self.policy.with_readings(found) if found else self.policy
-        self.proposal = None  # the proposal evaluated under, set by _build
+        self.proposal: Any = None  # the proposal evaluated under, set by _build
 
     # --- why ---------------------------------------------------------------
 
-    def premise_nodes(self, person: str, game: str, comp) -> list[Node]:
+    def premise_nodes(self, person: str | None, game: str, comp) -> list[Node]:
         source = comp.incident if comp.incident is not None else ("team", comp.team_event)
         facts = self.model.premises.get((person, game, source, comp.rule), [])
         w = self.words
@@ -537,7 +537,7 @@ class Explainer:
             text += f"; the first rung is the {ordinal(first)}: no rung applies"
         return Node("ladder", text, rule=stem, data=data)
 
-    def _components_of(self, person: str, game: str):
+    def _components_of(self, person: str | None, game: str):
         return self.result.cases.get((person, game), ())
 
 

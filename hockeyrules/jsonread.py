@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from json.decoder import JSONDecodeError, scanstring
+from json.decoder import JSONDecodeError, scanstring  # type: ignore[attr-defined]
 
 from .errors import InputError, Problem
 from .guard import MAX_DEPTH, WrittenFloat, written
@@ -55,7 +55,7 @@ _FAILED = (_Duplicate, _NotJson, ValueError, RecursionError)  # after JSONDecode
 
 
 def _skip(text: str, at: int) -> int:
-    return _SPACE.match(text, at).end()
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]  # (\s* always matches)
 
 
 def _line_column(text: str, at: int) -> tuple[int, int]:

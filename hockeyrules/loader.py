@@ -23,7 +23,7 @@ from .guard import MAX_ALIAS_VALUES, MAX_DEPTH, WrittenFloat, WrittenInt, writte
 try:  # the C parser is several times faster on large seasons
     from yaml._yaml import CParser as _Parser
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml.parser import Parser as _Parser
+    from yaml.parser import Parser as _Parser  # type: ignore[assignment]
     from yaml.reader import Reader
     from yaml.scanner import Scanner
 
@@ -239,4 +239,5 @@ def read(path: str | Path, stream: bool = False) -> Located:
 
 
 # JSON is read strictly, game by game for a season (jsonread.py reads Located from here)
-from .jsonread import LazyArray, parse as parse_json  # noqa: E402,F401
+from .jsonread import LazyArray  # noqa: E402,F401
+from .jsonread import parse as parse_json  # noqa: E402

@@ -149,7 +149,7 @@ class Policy:
         """As result@1 prints it: every reading, in the register's order."""
         return {r.name: getattr(self, r.name) for r in READINGS}
 
-    def with_readings(self, readings: dict) -> "Policy":
+    def with_readings(self, readings: dict) -> Policy:
         """This policy with some readings set (names and values checked)."""
         for name in readings:
             reading(name)

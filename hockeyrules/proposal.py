@@ -198,16 +198,16 @@ def _value(c: _Checker, raw, path: tuple, allow_na: bool):
             c.error(path, f"negative number of games: {shown(raw)}")
             return None
         games, problem = guard.whole(raw, 0, MAX_GAMES, "games")
-        if problem:
-            c.error(path, problem)
+        if problem or games is None:
+            c.error(path, problem or "expected a whole number of games")
             return None
         return Function("games", [Number(games)])
     elif raw == "indefinite":
         return Function("indefinite", [Number(0)])
     elif isinstance(raw, dict) and set(raw) <= {"indefinite", "minimum"} and raw.get("indefinite") is True:
         minimum, problem = guard.whole(raw.get("minimum", 0), 0, MAX_GAMES, "a whole number of games")
-        if problem:
-            c.error(path + ("minimum",), problem)
+        if problem or minimum is None:
+            c.error(path + ("minimum",), problem or "expected a whole number of games")
             return None
         return Function("indefinite", [Number(minimum)])
     c.error(path, f"expected a number of games, \"indefinite\" or {{indefinite: true, minimum: N}}"
@@ -547,14 +547,14 @@ def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset()
         if not isinstance(text, str) or not text.strip():
             c.error(rpath + ("text",), "missing: the rule's text as the committee would adopt it")
             ok = False
-        elif guard.text_problem(text):
-            c.error(rpath + ("text",), guard.text_problem(text))
+        elif problem := guard.text_problem(text):
+            c.error(rpath + ("text",), problem)
             ok = False
         if not isinstance(asp, str) or not asp.strip():
             c.error(rpath + ("asp",), "missing: the rule in ASP")
             continue
-        if guard.text_problem(asp):
-            c.error(rpath + ("asp",), guard.text_problem(asp))
+        if problem := guard.text_problem(asp):
+            c.error(rpath + ("asp",), problem)
             continue
         for message in check_asp(asp, rid if isinstance(rid, str) else ""):
             c.error(rpath + ("asp",), message)
@@ -581,14 +581,14 @@ def validate(located: Located, source: str) -> Proposal:
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         c.error(("name",), "missing: a short name for the proposal")
-    elif guard.text_problem(name):
-        c.error(("name",), guard.text_problem(name))
+    elif problem := guard.text_problem(name):
+        c.error(("name",), problem)
     description = top.get("description") or ""
     if not isinstance(description, str):
         c.error(("description",), f"expected text, got {guard.kind(description)} {shown(description)}")
         description = ""
-    elif guard.text_problem(description):
-        c.error(("description",), guard.text_problem(description))
+    elif problem := guard.text_problem(description):
+        c.error(("description",), problem)
     for key in top:
         if key not in ("format", "name", "description", "effective", "changes"):
             c.error((key,), f"unknown field{_near(key, ('format', 'name', 'description', 'effective', 'changes'))}")

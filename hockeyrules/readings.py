@@ -44,7 +44,7 @@ def effect(season, name: str, value, base: Policy | None = None, proposal=None) 
 
 def readings(season=None, proposal=None) -> dict:
     """The register; with a season, each other value's effect on it."""
-    out = {"format": FORMAT, "readings": register()}
+    out: dict = {"format": FORMAT, "readings": register()}
     if season is not None:
         season = as_season(season)
         out["league"], out["season"] = season.league, season.season
@@ -111,7 +111,7 @@ def as_table(data: dict, width: int | None = None) -> str:
     """For the terminal: one block per reading (the rulebook's words are too long for columns),
     long lines wrapped to `width` where one is given."""
     by_name = {r.name: r for r in READINGS}
-    effects = {}
+    effects: dict = {}
     if "league" in data:
         for line in _effect_lines(data, "- "):
             if not line.startswith(" "):

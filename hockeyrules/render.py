@@ -140,6 +140,8 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
     out = [f"{result['league']} {result['season']}: suspensions "
            f"(layers: {result['policy']['layers']}, late game counted once: "
            f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"]
+    if width is not None:  # the heading wraps at the terminal's width like the cells
+        out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
     out.append(table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date"))
                if rows else "no suspensions\n")
     total = sum(s["games"] for s in result["suspensions"])
@@ -147,6 +149,8 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
     people = len({s["person"] for s in result["suspensions"]})
     out.append(f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
                f" (indefinite ones at their minimum), {indefinite} indefinite\n")
+    if width is not None:  # the summary wraps too
+        out[-1] = "\n" + "\n".join(_wrap(out[-1].strip(), width)) + "\n"
     return "".join(out)
 
 

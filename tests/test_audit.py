@@ -173,7 +173,7 @@ def test_an_exhibition_game_does_not_serve_and_is_no_violation_without_a_suspend
 
 
 def test_dressing_in_an_exhibition_game_while_suspended_is_an_ineligible_use():
-    # the catalog, revision 2: exhibitions serve nothing, and may not be played while suspended
+    # the rules, revision 2 (docs/rules.md, docs/audit.md): exhibitions serve nothing, and may not be played while suspended
     a = run([{"incidents": [two_games("A1")]},
              {"kind": "exhibition", **dressed_a("A1", "CA")},
              {}, {}, {}])

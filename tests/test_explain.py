@@ -142,7 +142,7 @@ class SeasonFacts:
         game = self.games[game_id]
         inc = game.incidents[number - 1]
         here = self.key(game, inc)
-        # By-Law 10 reads league play only (the catalog, revision 2; reading league_games)
+        # By-Law 10 reads league play only (docs/rules.md, revision 2; reading league_games)
         return sum(self.minutes(j) for g in self.season.games for j in g.incidents
                    if j.person == inc.person and (g.kind != "exhibition" or league_games == "all")
                    and self.key(g, j) < here)

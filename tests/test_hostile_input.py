@@ -446,7 +446,8 @@ def test_the_reader_keeps_the_data_it_accepts(tmp_path):
 
 
 # ------------------------------------------------------- random input: only the input error
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
            | st.floats(allow_nan=True) | st.text(max_size=8)

@@ -24,8 +24,8 @@ from hockeyrules.diff import diff
 from hockeyrules.engine import evaluate
 from hockeyrules.errors import InputError
 from hockeyrules.explain import explain_incident, explain_person
-from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.policy import Policy
+from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.rules_listing import listing
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -339,3 +339,17 @@ def test_the_problems_of_the_season_and_of_the_proposal_are_reported_together(tm
     res = run("suspensions", "-", "--proposal", bad_proposal, stdin=b"format: hockeyrules/season@1\nteams: 3\n")
     assert res.exit_code == 2 and res.stdout == ""
     assert "changes.row" in res.stderr and "<stdin>" in res.stderr and "teams (line 2)" in res.stderr
+
+
+def test_every_table_renderer_gets_the_width_only_if_it_takes_one(monkeypatch):
+    monkeypatch.setattr(cli_mod, "_terminal_width", lambda: 80)
+    res = run("readings")
+    assert res.exit_code == 0, res.output
+    res = run("suspensions", SIX)
+    assert res.exit_code == 0 and max(len(line) for line in res.stdout.splitlines()) <= 80
+
+
+def test_readings_read_the_season_from_standard_input_too():
+    a = run("readings", EXAMPLE, "--format", "json")
+    b = run("readings", "-", "--format", "json", stdin=EXAMPLE.read_bytes())
+    assert a.exit_code == 0 and b.stdout == a.stdout and '"effects"' in a.stdout
