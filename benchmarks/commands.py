@@ -3,7 +3,7 @@
 
     benchmarks/commands.py [--sizes 1,10] [--commands audit,explain,...] [--timeout 900] [--json FILE]
 
-Seasons are benchmarks/run.py's (hockeyrules.generate, cached under
+Seasons are benchmarks/run.py's (seasongen, cached under
 benchmarks/.cache/). Each command runs in a fresh process, timed from spawn to
 reaping, its peak memory the child's own ru_maxrss (run.py's `measure`). For
 the report it also prints the pages written and the largest, and, where

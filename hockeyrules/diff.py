@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season
 from .policy import Policy
+from .types import ProposalSource, SeasonSource
 
 
-def _label(proposal) -> str:
-    return "current rules" if proposal is None else f"proposal: {proposal.name}"
+def _label(proposal, readings: dict | None = None) -> str:
+    from .policy import BY_NAME
+
+    out = "current rules" if proposal is None else f"proposal: {proposal.name}"
+    if readings:
+        out += ", " + ", ".join(f"reading {k}={BY_NAME[k].text(v)}" for k, v in readings.items())
+    return out
 
 
 def _components(s: dict) -> Counter:
@@ -43,17 +50,23 @@ def headline(changes: list) -> dict:
     }
 
 
-def diff(season, after, before=None, policy: Policy | None = None, **options) -> dict:
+def diff(season: SeasonSource, after: ProposalSource = None, before: ProposalSource = None,
+         policy: Policy | None = None, after_policy: Policy | None = None, **options: Any) -> dict:
     """The season under `before` (default: the current rules) and under `after`.
 
-    `changes` lists every suspension that appears, disappears or changes, in season
-    order; each says whether its games change (`games_change`) or only the rules it
-    cites. `headline` sums them up (see `headline`)."""
+    `after_policy`: the readings for the `after` side (default: `policy`), so that
+    `diff --reading NAME=VALUE` compares the defaults with that reading. `changes` lists
+    every suspension that appears, disappears or changes, in season order; each says
+    whether its games change (`games_change`) or only the rules it cites. `headline`
+    sums them up (see `headline`).
+    """
     from .engine import evaluate
 
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)
-    results = [evaluate(season, policy, proposal=p).to_dict() for p in (before, after)]
+    after_policy = policy if after_policy is None else after_policy
+    results = [evaluate(season, pol, proposal=proposal).to_dict()
+               for proposal, pol in ((before, policy), (after, after_policy))]
     old = {(s["person"], s["game"]): s for s in results[0]["suspensions"]}
     new = {(s["person"], s["game"]): s for s in results[1]["suspensions"]}
     ordered = sorted(season.games, key=lambda g: g.order)
@@ -92,7 +105,8 @@ def diff(season, after, before=None, policy: Policy | None = None, **options) ->
         "format": "hockeyrules/diff@1",
         "league": season.league, "season": season.season,
         "before": {"name": _label(before), "policy": results[0]["policy"]},
-        "after": {"name": _label(after), "policy": results[1]["policy"]},
+        "after": {"name": _label(after, _changed(policy, after_policy)), "policy": results[1]["policy"],
+                  **({"effective": getattr(after, "effective", None)} if getattr(after, "effective", None) else {})},
         "headline": headline(changes),
         "changes": changes,
         "totals": {
@@ -101,3 +115,9 @@ def diff(season, after, before=None, policy: Policy | None = None, **options) ->
                       for t in teams},
         },
     }
+
+
+def _changed(base: Policy, other: Policy) -> dict:
+    """The readings `other` sets otherwise than `base`."""
+    a, b = base.to_dict(), other.to_dict()
+    return {k: v for k, v in b.items() if a[k] != v}

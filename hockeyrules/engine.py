@@ -6,6 +6,7 @@ import itertools
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -14,10 +15,14 @@ from .facts import policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import encoding_text, solve, solve_with_limit
+from .solver import GroundingOutOfMemory, GroundingTimeout, encoding_text, solve, solve_with_limit
+from .types import ProposalSource, SeasonSource
+
+if TYPE_CHECKING:
+    from .proposal import Proposal
 
 
-def as_season(season) -> Season:
+def as_season(season: SeasonSource) -> Season:
     """A Season from a Season, a path to a season file, or plain data."""
     if isinstance(season, Season):
         return season
@@ -25,10 +30,7 @@ def as_season(season) -> Season:
         if Path(season).is_dir():
             from .csvio import load_folder
 
-            # a league's own words for its export, when the folder carries them
-            own = next((Path(season) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json")
-                        if (Path(season) / n).is_file()), None)
-            return load_folder(season, own)
+            return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
         return season_mod.load(season)
     if isinstance(season, dict):
         return season_mod.from_data(season)
@@ -43,11 +45,27 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
+PROPOSAL_SECONDS = "HOCKEYRULES_PROPOSAL_SECONDS"
+
+
 def proposal_seconds() -> float:
-    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60)."""
+    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60),
+    checked like an option: a positive number of seconds, at most a day; else an InputError."""
+    import math
     import os
 
-    return float(os.environ.get("HOCKEYRULES_PROPOSAL_SECONDS", "60"))
+    from .errors import InputError, Problem
+    from .guard import shown
+
+    raw = os.environ.get(PROPOSAL_SECONDS, "60")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= 86_400:  # NaN fails this too
+        raise InputError(PROPOSAL_SECONDS, [Problem("(environment)", f"expected a positive number of seconds "
+                                                                     f"(at most 86400), got {shown(raw)}")])
+    return seconds
 
 
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
@@ -60,14 +78,24 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     """
     texts = [encoding_text(name) for name in programs]
     facts = itertools.chain(season_facts(season, line_ups), extra)
+    # the command's readings are the book's era; a proposal's own sit over them from its date
+    facts = itertools.chain(facts, policy_facts(policy))
     if proposal is not None:
-        policy = proposal.apply_policy(policy)
         facts = itertools.chain(facts, proposal.facts())
         texts += proposal.programs()
-    facts = itertools.chain(facts, policy_facts(policy))
+        policy = proposal.apply_policy(policy)
     t0 = time.perf_counter()
     if proposal is not None and proposal.rules:
-        solution = solve_with_limit(facts, texts, proposal_seconds())
+        seconds = proposal_seconds()
+        try:
+            solution = solve_with_limit(facts, texts, seconds)
+        except GroundingTimeout:
+            raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
+                                            f"a rule that derives without end?") from None
+        except GroundingOutOfMemory:
+            raise proposal.grounding_failed("ran out of memory while grounding (a rule that derives too much?)") \
+                from None
+        proposal.refused_yields(solution.symbols)
     else:
         solution = solve(facts, texts)
     t1 = time.perf_counter()
@@ -77,15 +105,19 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     return result, solution.symbols
 
 
-def as_proposal(proposal):
+def as_proposal(proposal: ProposalSource) -> Proposal | None:
     if proposal is None:
         return None
     from .proposal import load
 
-    return load(proposal)
+    proposal = load(proposal)
+    if proposal.rules:
+        proposal_seconds()  # a bad time limit is said before any work
+    return proposal
 
 
-def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:
+def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+             **options: Any) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.

@@ -13,8 +13,10 @@ from __future__ import annotations
 import gc
 import multiprocessing as mp
 import os
+import sys
 from dataclasses import replace
 
+from . import progress
 from .policy import Policy
 from .result import Result, _where_key
 from .season import Season
@@ -89,10 +91,32 @@ _PROPOSAL = None
 _PARALLEL = False
 
 
+def start_method() -> str:
+    """How worker processes start: HOCKEYRULES_START_METHOD when set, else `fork` where the
+    platform has it and it is safe (Linux and the BSDs), else `spawn` (Windows, macOS)."""
+    chosen = os.environ.get("HOCKEYRULES_START_METHOD")
+    if chosen:
+        return chosen
+    if sys.platform != "darwin" and "fork" in mp.get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
 def _solve_chunk(index: int) -> Result:
+    """A worker started by fork: its part is in the memory it shares with the parent."""
+    return _solve_part((_PARTS[index], _POLICY, _PROPOSAL))
+
+
+def _solve_part(task: tuple) -> Result:
+    """A worker started by spawn: its part, policy and proposal come pickled."""
     from .engine import run
 
-    result, _ = run(_PARTS[index], _POLICY, proposal=_PROPOSAL)
+    part, policy, proposal = task
+    if isinstance(proposal, dict):  # sent as its data: a proposal holds clingo symbols, not picklable
+        from .proposal import load
+
+        proposal = load(proposal)
+    result, _ = run(part, policy, proposal=proposal)
     if _PARALLEL:
         result.cases = {}  # only explanations read them, and they are not split: not sent back
     return result
@@ -112,9 +136,10 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
 
 
 def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
-                   limit: int = CHUNK_LINES, proposal=None) -> Result:
-    """The season solved chunk by chunk, `workers` processes at a time. A proposal
-    with new rules is not split: its ASP may join across parts."""
+                   limit: int = CHUNK_LINES, proposal=None, method: str | None = None) -> Result:
+    """The season solved chunk by chunk, `workers` processes at a time, started by
+    `method` (fork or spawn; default start_method()). A proposal with new rules is not
+    split: its ASP may join across parts."""
     global _PARTS, _POLICY, _PROPOSAL, _PARALLEL
     # Each part's season is built before the workers start, so that a worker reads
     # (and so copies, page by page) only its own part of the parent's memory; the
@@ -125,14 +150,26 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
     if proposal is not None:
         policy = proposal.apply_policy(policy)
     try:
+        results = []
+        progress.parts(0, len(_PARTS))
         if workers == 1 or len(_PARTS) == 1:
-            results = [_solve_chunk(i) for i in range(len(_PARTS))]
+            for i in range(len(_PARTS)):
+                results.append(_solve_chunk(i))
+                progress.parts(i + 1, len(_PARTS))
         else:
+            method = method or start_method()
             gc.freeze()
             # a fresh worker per chunk: clingo never frees a symbol, and a process that
             # grounds chunk after chunk grounds each more slowly
-            with mp.get_context("fork").Pool(min(workers, len(_PARTS)), maxtasksperchild=1) as pool:
-                results = pool.map(_solve_chunk, range(len(_PARTS)), chunksize=1)
+            with mp.get_context(method).Pool(min(workers, len(_PARTS)), maxtasksperchild=1) as pool:
+                if method == "fork":
+                    done = pool.imap(_solve_chunk, range(len(_PARTS)), chunksize=1)
+                else:
+                    given = None if _PROPOSAL is None else _PROPOSAL.data
+                    done = pool.imap(_solve_part, ((p, _POLICY, given) for p in _PARTS), chunksize=1)
+                for result in done:
+                    results.append(result)
+                    progress.parts(len(results), len(_PARTS))
             gc.unfreeze()
     finally:
         _PARTS, _POLICY, _PROPOSAL, _PARALLEL = [], None, None, False

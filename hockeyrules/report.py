@@ -28,11 +28,18 @@ from markupsafe import Markup
 
 from . import __version__
 from .engine import as_policy, as_proposal, as_season
-from .explain import (Words, audit_suspension_node, explain_all, ordinal, penalty_words,
-                      serving_node, violation_node, words)
-from .render import games_text
-from .report_data import (SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals,  # noqa: F401
-                          summary)
+from .explain import (
+    Words,
+    audit_suspension_node,
+    explain_all,
+    ordinal,
+    penalty_words,
+    serving_node,
+    violation_node,
+    words,
+)
+from .render import _other_readings, games_text
+from .report_data import SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals, summary  # noqa: F401
 from .rulebook import excerpt
 
 __all__ = ["build_report", "write_report", "running_totals", "SINGLE_FILE_LINES"]
@@ -202,7 +209,7 @@ class Report:
         self.audit_suspensions = len(d["audit_suspensions"])
         self.warnings = d["warnings"]
         self.leagues = []
-        for n, lg in enumerate(leagues(season)):
+        for lg in leagues(season):
             rows = [r for r in self.team_rows if r["id"] in set(lg["teams"])]
             counts = {k: sum(r["counts"][k] for r in rows) for k, _ in COUNT_KEYS}
             out = [o for t in lg["teams"] for o in self.by_team[t]["outstanding"]]
@@ -214,7 +221,7 @@ class Report:
         title = f"{d['league']} {d['season']}: discipline report"
         pol = d["policy"]
         sub = (f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
-               f"; suspended as of {self.as_of}")
+               f"{_other_readings(pol)}; suspended as of {self.as_of}")
         if proposal is not None:
             sub += f"; under the proposal: {proposal.name}"
         self.title, self.sub = title, sub

@@ -103,7 +103,7 @@ def line_key(season, position: int, inc) -> tuple:
         rank = season.overtime_number(inc.period)
     if inc.seconds is None:
         elapsed = 0
-    elif season.settings.clock == "elapsed":
+    elif getattr(inc, "clock", season.settings.clock) == "elapsed":
         elapsed = inc.seconds
     else:
         elapsed = season.settings.period_minutes * 60 - inc.seconds
@@ -133,7 +133,8 @@ def running_totals(season, proposal=None) -> dict:
     lines = []
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
         for inc in g.incidents:
-            lines.append((line_key(season, position, inc), g, inc))
+            if inc.person is not None:  # a team line yields nothing personal
+                lines.append((line_key(season, position, inc), g, inc))
     lines.sort(key=lambda x: x[0])
     out: dict = defaultdict(list)
     totals: dict = defaultdict(lambda: [0, 0])

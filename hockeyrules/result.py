@@ -1,4 +1,4 @@
-"""The model read back into result@1 (result-format.md)."""
+"""The model read back into result@1 (docs/result-format.md)."""
 
 from __future__ import annotations
 
@@ -119,11 +119,15 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
             rule, team, game = (_text(a) for a in args)
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
-                                             f"but the team has no head coach for that game"))
+                                             f"but the team has no head coach for that game", g.line))
         elif name == "warning" and args[0].name == "cfbminorwithoutgm":
             g = games[_text(args[1])]
             inc = g.incidents[args[2].number - 1]
             warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
+                                    inc.line))
+        elif name == "warning" and args[0].name == "matchnominimum":
+            inc = games[_text(args[1])].incidents[args[2].number - 1]
+            warnings.append(Problem(inc.where, "match penalty with no minimum in the tables (a hearing decides)",
                                     inc.line))
     suspensions = []
     for key in listed:

@@ -12,6 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hockeyrules.cli import main
+from hockeyrules.policy import Policy
 
 EXAMPLE = Path(__file__).parent / "contract" / "worked-example.yaml"
 SIX = Path(__file__).parent / "contract" / "six-teams-elapsed.json"
@@ -32,7 +33,7 @@ def test_json_is_result_at_1_on_stdout_and_nothing_else():
 def test_the_policy_options_reach_the_engine():
     res = run("suspensions", EXAMPLE, "--format", "json", "--layers", "max", "--no-late-game-counted-once")
     data = json.loads(res.stdout)
-    assert data["policy"] == {"layers": "max", "late_game_counted_once": False}
+    assert data["policy"] == {**Policy().to_dict(), "layers": "max", "late_game_counted_once": False}
     # worked example: hc:4.8(c) now adds its game (governing 3 + 1), league 2 -> max 4
     assert [s["games"] for s in data["suspensions"]] == [1, 4]
 
@@ -69,7 +70,7 @@ def test_two_processes_print_the_same_bytes():
 
 def test_a_csv_folder_goes_wherever_a_season_file_goes(tmp_path):
     folder = Path(__file__).parent.parent / "examples" / "csv-season"
-    from_folder = run("suspensions", folder, "--format", "json")
+    from_folder = run("suspensions", folder, "--format", "json", "--mapping", folder / "league-words.yaml")
     from_file = run("suspensions", folder / "season.yaml", "--format", "json")
     assert from_folder.exit_code == 0, from_folder.stderr
     assert json.loads(from_folder.stdout)["suspensions"] == json.loads(from_file.stdout)["suspensions"]
@@ -92,8 +93,8 @@ def test_an_unmappable_csv_line_exits_2_naming_file_and_line(tmp_path):
     shutil.copytree(Path(__file__).parent.parent / "examples" / "csv-season", folder)
     path = folder / "incidents.csv"
     text = path.read_text(encoding="utf-8-sig").splitlines()
-    text[1] = text[1].replace(text[1].split(",")[5], "Levitation", 1)
+    text[2] = text[2].replace(text[2].split(",")[5], "Levitation", 1)
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
-    res = run("suspensions", folder)
+    res = run("suspensions", folder, "--mapping", folder / "league-words.yaml")
     assert res.exit_code == 2
-    assert "incidents.csv" in res.stderr and "(line 2)" in res.stderr
+    assert "incidents.csv (line 3): column infraction: cannot map 'Levitation'" in res.stderr

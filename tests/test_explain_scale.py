@@ -9,9 +9,9 @@ import pytest
 from clingo import Function, String
 
 from hockeyrules import explain
-from hockeyrules.generate import generate_season
 from hockeyrules.policy import Policy
 from hockeyrules.season import from_data
+from seasongen import generate_season
 
 
 @pytest.fixture(scope="module")

@@ -24,9 +24,9 @@ from hockeyrules.diff import diff
 from hockeyrules.engine import evaluate
 from hockeyrules.errors import InputError
 from hockeyrules.explain import explain_incident, explain_person
+from hockeyrules.policy import Policy
 from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.rules_listing import listing
-from hockeyrules.solver import GroundingTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "proposals" / "examples"
@@ -252,7 +252,7 @@ def test_thresholds_penalty_minute_marks():
 
 def test_policy_layers_max():
     d = diff(season([line("A1", "fighting", ["major"])]), proposal(policy={"layers": "max"}))
-    assert d["after"]["policy"] == {"layers": "max", "late_game_counted_once": True}
+    assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "max", "late_game_counted_once": True}
     assert d["changes"] == [
         change("A1", "G1", "changes", susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
                susp(1, ["hc:7.10(b)/1", "league:10.06/1"])),
@@ -263,7 +263,7 @@ def test_policy_layers_max():
 def test_policy_late_game_counted_once_false():
     s = season([line("A1", "boarding", ["major", "game_misconduct"], **LATE)])
     d = diff(s, proposal(policy={"late_game_counted_once": False}))
-    assert d["after"]["policy"] == {"layers": "sum", "late_game_counted_once": False}
+    assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "sum", "late_game_counted_once": False}
     assert d["changes"] == [
         change("A1", "G1", "changes", susp(4, ["hc:7.2(b)", "league:10.02"]),
                susp(5, ["hc:4.8(c)", "hc:7.2(b)", "league:10.02"]), added=["hc:4.8(c)"]),
@@ -811,7 +811,7 @@ def test_no_leak_from_a_proposal_into_the_next_evaluation():
     everything = proposal(rows={"hc:7.2(b)": {"games": 4, "late": 6}},
                           ladders={"league:10.06": {1: 3}},
                           thresholds={"league:10.04": {"after": 0, "every": 1}},
-                          policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 0},
+                          policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 1},
                           repeal=["hc:s2-majors/2"],
                           rules=[new_rule("league:10.09", LATE_HEAD_CONTACT)])
     under = render.to_json(evaluate(s, proposal=everything).to_dict())
@@ -861,9 +861,10 @@ def test_runaway_grounding_is_stopped(monkeypatch, tmp_path):
         assert "do not finish grounding" in err.problems[0].message
         return
     s = season([board("A1")])
-    with pytest.raises(GroundingTimeout) as exc:
+    with pytest.raises(InputError) as exc:  # located: the rule is named
         evaluate(s, proposal=p)
-    assert "did not finish grounding" in str(exc.value)
+    assert [x.where for x in exc.value.problems] == ["changes.rules[0].asp"]
+    assert "league:10.30 did not finish grounding" in exc.value.problems[0].message
     path = write_yaml(tmp_path / "season.yaml", s)
     pfile = write_yaml(tmp_path / "p.yaml", data)
     res = cli("suspensions", path, "--proposal", pfile)
@@ -901,7 +902,7 @@ def test_a_passing_scenario_file(tmp_path):
         {"name": "A boarding major in the second period is no other suspension.",
          "games": [{"incidents": [board("A1")]}],
          "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.2(b)": 1}}],
-         "absent": [{"person": "A1", "game": "G2"}], "only": True},
+         "absent": [{"person": "A2", "game": "G1"}], "only": True},
     ])
     outcomes = scenarios.run_file(path)
     assert [(o.name, o.failures) for o in outcomes] == [
@@ -980,12 +981,15 @@ def test_a_scenarios_own_proposal_wins(tmp_path):
     assert [o.passed for o in scenarios.run_file(path)] == [True, True, False]
 
 
-def test_a_scenario_with_an_invalid_proposal_fails_with_the_located_problem(tmp_path):
+def test_a_scenario_with_an_invalid_proposal_is_refused_with_the_located_problem(tmp_path):
     path = scenario_file(tmp_path / "x.scenarios.yaml", [
         fight_test("A broken proposal.", 2, proposal=proposal(rows={"hc:7.2(b)": {"games": -1}}))])
-    [outcome] = scenarios.run_file(path)
-    assert not outcome.passed
-    assert 'changes.rows["hc:7.2(b)"].games: negative number of games: -1' in outcome.failures[0]
+    with pytest.raises(InputError) as err:
+        scenarios.run_file(path)
+    assert 'changes.rows["hc:7.2(b)"].games: negative number of games: -1' in err.value.report()
+    assert err.value.problems[0].where == "tests[0].proposal"
+    res = cli("test", path)
+    assert res.exit_code == 2 and "passed" not in res.stdout
 
 
 def test_a_folder_is_searched_for_scenario_files_recursively(tmp_path):
