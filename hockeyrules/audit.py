@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from clingo import Number
+
 from .engine import as_policy, as_proposal, as_season, run
 from .explain import ordinal
 from .errors import InputError, Problem
@@ -21,6 +23,21 @@ from .season import Season
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 FINE_MINIMUM = 200
+
+
+def serving_stages(season: Season) -> list:
+    """The program parts of asp/audit_serving.lp in grounding order: a team game at a
+    time (carry(n), step(n)) up to the most games any team has, then finish."""
+    counts: dict = defaultdict(int)
+    for g in season.games:
+        if g.kind != "exhibition":
+            counts[g.home] += 1
+            counts[g.away] += 1
+    most = max(counts.values(), default=0)
+    stages = []
+    for n in range(1, most + 1):
+        stages += [("carry", [Number(n)]), ("step", [Number(n)])]
+    return stages + [("finish", [])]
 
 
 def _source(sym) -> tuple[str, str]:
@@ -90,7 +107,7 @@ def audit(season, policy: Policy | None = None, proposal=None, **options) -> Aud
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
     result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal),
-                          line_ups=True)
+                          line_ups=True, stages=serving_stages(season))
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:
@@ -111,23 +128,19 @@ def audit(season, policy: Policy | None = None, proposal=None, **options) -> Aud
     complete = {(p.string, _source(s)) for p, s in r.atoms["complete"]}
     eligible = {(p.string, _source(s)): g.string for p, s, g in r.atoms["eligiblefrom"]}
     notstarted = {(p.string, _source(s)) for p, s in r.atoms["notstarted"]}
-    lengths: dict = {}
-    open_at_end: dict = {}
-    last_pos: dict = {}
-    for p, s, n, length in r.atoms["lengthat"]:
-        key = (p.string, _source(s))
-        if n.number >= last_pos.get(key, -1):
-            last_pos[key] = n.number
-            lengths[key] = length.number
-    for p, s, n in r.atoms["openat"]:
-        key = (p.string, _source(s))
-        open_at_end[key] = max(open_at_end.get(key, -1), n.number)
+    lengths = {(p.string, _source(s)): n.number for p, s, n in r.atoms["finallength"]}
+    open_at_end = {(p.string, _source(s)) for p, s in r.atoms["finalopen"]}
+    full = {(p.string, _source(s)) for p, s in r.atoms["servedinfull"]}
+    to_sit = defaultdict(list)
+    for p, s, g in r.atoms["sitsin"]:
+        to_sit[(p.string, _source(s))].append(g.string)
     by_key = {(s.person, s.game): s for s in result.suspensions}
     decisions = defaultdict(list)
     for d in season.decisions:
         kind = "ineligible" if d.rule == "league:10.08" else "rules"
         decisions[(d.person, (d.game, kind))].append(d)
 
+    scheduled = any(g.scheduled for g in season.games)
     for p, s in sorted(r.atoms["sus"], key=lambda x: (r.game_key(x[1].arguments[0].string),
                                                       x[0].string, x[1].arguments[1].name)):
         pid, (gid, kind) = p.string, _source(s)
@@ -137,12 +150,13 @@ def audit(season, policy: Policy | None = None, proposal=None, **options) -> Aud
         minimum = rules_susp.games if rules_susp else 0
         decided = [{"date": d.date, "set_games" if d.action == "setlength" else "add_games": d.games,
                     "reason": d.reason, "where": d.where} for d in decisions.get(key, [])]
-        still_open = key in open_at_end and open_at_end[key] >= last_pos.get(key, -1)
-        length = None if (indefinite and (still_open or key not in lengths)) else lengths.get(key, minimum)
+        length = None if (indefinite and (key in open_at_end or key not in lengths)) else lengths.get(key, minimum)
         if key in notstarted:
             status = "not yet served: no later regular or playoff game of the team"
-        elif key in complete:
+        elif key in full:
             status = "complete"
+        elif key in complete:
+            status = "to be served in scheduled games"
         elif length is None:
             status = "indefinite: served until a league decision sets its length"
         else:
@@ -153,7 +167,8 @@ def audit(season, policy: Policy | None = None, proposal=None, **options) -> Aud
             "games": length if length is not None else minimum, "indefinite": indefinite,
             "length_set": length is not None, "decisions": decided,
             "served": counts.get(key, 0), "served_in": sorted(served_in[key], key=r.game_key),
-            "complete": key in complete, "eligible_from": eligible.get(key), "status": status,
+            "complete": key in full, "eligible_from": eligible.get(key), "status": status,
+            **({"to_serve_in": sorted(to_sit[key], key=r.game_key)} if scheduled else {}),
         })
 
     # Violations.

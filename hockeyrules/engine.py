@@ -51,7 +51,8 @@ def proposal_seconds() -> float:
 
 
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
-        programs: Iterable[str] = (), proposal=None, line_ups: bool = False) -> tuple[Result, list]:
+        programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
+        stages: Iterable = ()) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
@@ -67,9 +68,9 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     facts = itertools.chain(facts, policy_facts(policy))
     t0 = time.perf_counter()
     if proposal is not None and proposal.rules:
-        solution = solve_with_limit(facts, texts, proposal_seconds())
+        solution = solve_with_limit(facts, texts, proposal_seconds(), stages=list(stages))
     else:
-        solution = solve(facts, texts)
+        solution = solve(facts, texts, stages=stages)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols)
     result.proposal = None if proposal is None else proposal.name

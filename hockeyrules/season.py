@@ -83,6 +83,7 @@ class Game:
     incidents: tuple
     where: str
     line: int | None
+    scheduled: bool = False  # status: scheduled (not yet played): where suspensions will be served
 
     @property
     def order(self) -> tuple:
@@ -217,7 +218,7 @@ _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "d
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
 _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
-_GAME = ("id", "date", "start", "home", "away", "kind", "dressed", "incidents")
+_GAME = ("id", "date", "start", "home", "away", "kind", "status", "dressed", "incidents")
 _INCIDENT = ("person", "period", "time", "infraction", "penalties", "minutes", "stoppage")
 _DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
 
@@ -487,6 +488,13 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if home is not None and home == away:
             c.error(path + ("away",), f"home and away are the same team {home!r}")
         kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
+        scheduled = c.choice(obj, "status", path, ("played", "scheduled"), required=False,
+                             default="played") == "scheduled"
+        if scheduled:
+            for key in ("incidents", "dressed"):
+                if obj.get(key):
+                    c.error(path + (key,), f"a scheduled game (not yet played) has no {key}: "
+                                           f"remove them or give status: played")
         dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
         incidents = []
         for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
@@ -494,7 +502,7 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if ident is None or date is None or home is None or away is None or kind is None:
             continue
         games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
-                          f"games[{i}]", c.located.line(path) if c.located.lines else None))
+                          f"games[{i}]", c.located.line(path) if c.located.lines else None, scheduled))
     return games
 
 

@@ -51,7 +51,7 @@ class GroundingTimeout(RuntimeError):
 
 
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
-                     encoding: Iterable[str] = ENCODING) -> Solution:
+                     encoding: Iterable[str] = ENCODING, stages: Iterable = ()) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away."""
     import multiprocessing as mp
@@ -62,7 +62,7 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
 
     def child():
         try:
-            sol = solve(facts, programs, encoding)
+            sol = solve(facts, programs, encoding, stages)
             send.send(([str(s) for s in sol.symbols], sol.stats, None))
         except Exception as exc:  # reported in the parent
             send.send(([], {}, str(exc)))
@@ -81,7 +81,10 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     return Solution([clingo.parse_term(s) for s in symbols], stats)
 
 
-def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING) -> Solution:
+def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
+          stages: Iterable = ()) -> Solution:
+    """`stages`: further program parts (name, arguments) grounded one after another
+    after base (the audit's serving, a team game at a time: asp/audit_serving.lp)."""
     messages: list[str] = []
 
     def logger(code, message):
@@ -104,6 +107,8 @@ def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding
     t1 = time.perf_counter()
     try:
         ctl.ground([("base", [])])
+        for part in stages:
+            ctl.ground([part])
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
     t2 = time.perf_counter()
