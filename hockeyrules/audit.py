@@ -17,8 +17,9 @@ from .engine import as_policy, as_proposal, as_season, run
 from .explain import ordinal
 from .errors import InputError, Problem
 from .facts import decision_facts
+from .partition import chunks, merge, parts, split
 from .policy import Policy
-from .result import Result
+from .result import Result, _where_key
 from .season import Season
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
@@ -103,15 +104,82 @@ def _person(season: Season, pid: str) -> dict:
     return {"person": pid, "name": p.name, "team": p.team, "role": p.role}
 
 
+# A season of many leagues is audited part by part (hockeyrules/partition.py: teams
+# that never meet share nothing the audit reads), in parallel, from this many lines.
+AUDIT_CHUNK_LINES = 6_000
+AUDIT_PARALLEL_LINES = 6_000
+
+
 def audit(season, policy: Policy | None = None, proposal=None, **options) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
-    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal),
+    proposal = as_proposal(proposal)
+    lines = sum(len(g.incidents) for g in season.games)
+    if lines >= AUDIT_PARALLEL_LINES and not (proposal is not None and proposal.rules) and len(parts(season)) > 1:
+        found = _audit_parallel(season, policy, proposal)
+    else:
+        found = [_audit_part(season, policy, proposal)]
+    errors = [e for _, errs in found for e in errs]
+    if errors:
+        raise InputError(season.source, sorted(errors, key=lambda p: p.where))
+    if len(found) == 1:
+        a = found[0][0]
+    else:
+        a = Audit(merge(season, policy, [x.result for x, _ in found]))
+        a.result.proposal = None if proposal is None else proposal.name
+        for x, _ in found:
+            for key in ("serving", "violations", "forfeits", "fines", "audit_suspensions", "affiliate_obligations"):
+                getattr(a, key).extend(getattr(x, key))
+    _sort(a, season)
+    return a
+
+
+def _sort(a: Audit, season: Season) -> None:
+    """Every list in season order (a part's lists are merged into the season's)."""
+    order = {g.id: g.order for g in season.games}
+    a.result.warnings.sort(key=_where_key)
+    a.serving.sort(key=lambda x: (order[x["game"]], x["person"], x["rule"] is not None))
+    a.violations.sort(key=lambda v: (order[v["game"]], v["team"], v["rule"], v["person"] or "", v["message"]))
+    a.forfeits.sort(key=lambda x: (order[x["game"]], x["team"]))
+    a.fines.sort(key=lambda x: (order[x["game"]], x["team"]))
+    a.audit_suspensions.sort(key=lambda x: (order[x["game"]], x["person"]))
+    a.affiliate_obligations.sort(key=lambda x: (order[x["game"]], x["person"]))
+
+
+_PARTS: list = []
+_ARGS: tuple = ()
+
+
+def _audit_chunk(index: int):
+    a, errors = _audit_part(_PARTS[index], *_ARGS)
+    a.result.cases = {}  # only explanations read them: not sent back
+    return a, errors
+
+
+def _audit_parallel(season: Season, policy: Policy, proposal) -> list:
+    import gc
+    import multiprocessing as mp
+    import os
+
+    global _PARTS, _ARGS
+    _PARTS, _ARGS = split(season, chunks(season, AUDIT_CHUNK_LINES)), (policy, proposal)
+    try:
+        gc.freeze()  # a worker then copies only the pages of its own part
+        with mp.get_context("fork").Pool(min(os.cpu_count() or 1, len(_PARTS)), maxtasksperchild=1) as pool:
+            return pool.map(_audit_chunk, range(len(_PARTS)), chunksize=1)
+    finally:
+        gc.unfreeze()
+        _PARTS, _ARGS = [], ()
+
+
+def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
+    """One solve: the audit of a season (or of one part of it) and its decision errors."""
+    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=proposal,
                           line_ups=True, stages=serving_stages(season))
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:
-        raise InputError(season.source, errors)
+        return Audit(result), errors
     a = Audit(result)
     games = r.games
 
@@ -228,7 +296,7 @@ def audit(season, policy: Policy | None = None, proposal=None, **options) -> Aud
             "note": "to be served with the registered team under Hockey Manitoba rules (outside the data: "
                     "not checked)",
         })
-    return a
+    return a, []
 
 
 def _position_game(r: _Reader, team: str, n: int) -> str | None:
