@@ -138,7 +138,7 @@ def _sort(a: Audit, season: Season) -> None:
     """Every list in season order (a part's lists are merged into the season's)."""
     order = {g.id: g.order for g in season.games}
     a.result.warnings.sort(key=_where_key)
-    a.serving.sort(key=lambda x: (order[x["game"]], x["person"], x["rule"] is not None))
+    a.serving.sort(key=lambda x: (order[x["game"]], x["person"], x["rule"] is None))
     a.violations.sort(key=lambda v: (order[v["game"]], v["team"], v["rule"], v["person"] or "", v["message"]))
     a.forfeits.sort(key=lambda x: (order[x["game"]], x["team"]))
     a.fines.sort(key=lambda x: (order[x["game"]], x["team"]))
