@@ -189,6 +189,7 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "home": ("home_team", "home_id"),
         "away": ("away_team", "visitor", "visitors", "visiting_team", "away_id"),
         "kind": ("game_type", "type"),
+        "status": ("game_status",),
     },
     "dressed.csv": {
         "game": ("game_id",),
@@ -216,6 +217,10 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "add_games": (),
         "date": ("decision_date",),
         "reason": (),
+    },
+    "issued.csv": {  # suspensions the league issued (hockeyrules/issued.py)
+        "person": ("person_id",), "game": ("game_id",), "games": ("games_issued",), "indefinite": (),
+        "rules": ("rule",), "date": ("issued_date",), "note": ("notes",),
     },
 }
 

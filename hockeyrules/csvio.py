@@ -38,7 +38,8 @@ from .season import FORMAT, Season, validate
 __all__ = ["read_folder", "import_folder", "load_folder", "load_any", "write_folder", "season_to_data",
            "FILES", "REQUIRED_FILES"]
 
-FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv")
+FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv",
+         "issued.csv")
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -48,11 +49,12 @@ REQUIRED_COLUMNS = {
     "dressed.csv": ("game", "person"),
     "incidents.csv": ("game", "person", "period", "time", "penalty"),
     "decisions.csv": ("person", "game", "date"),
+    "issued.csv": ("person", "game"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 _TEXT_TOP = ("format", "league", "season")
 _DELIMITERS = (",", ";", "\t")
-_FREE_TEXT = {"name", "registered_team", "reason"}      # kept exactly as written; other cells are trimmed
+_FREE_TEXT = {"name", "registered_team", "reason", "note"}      # kept exactly as written; other cells are trimmed
 
 _TIME = re.compile(r"^(\d{1,3}):(\d{2})(?:\.0+)?$")
 _TIME_HMS = re.compile(r"^0{1,2}:(\d{2}):(\d{2})$")     # a spreadsheet's 0:08:12 for 08:12
@@ -231,7 +233,19 @@ class _FolderReader:
         self._incidents(tables["incidents.csv"], games, index, teams_of, periods)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"])
+        if tables.get("issued.csv"):
+            data["issued"] = self._issued(tables["issued.csv"])
         return data
+
+    def _issued(self, rows: list[_Row]) -> list:
+        """issued.csv: the suspensions the league issued (hockeyrules/issued.py reads the cells)."""
+        from .issued import rows_to_entries
+
+        entries, problems = rows_to_entries([(row.line, row.cells) for row in rows], "issued.csv")
+        self.problems += problems
+        for k, row in enumerate(rows):
+            self.origin(("issued", k), "issued.csv", row.line)
+        return entries
 
     def _settings(self, rows: list[_Row], top: dict) -> dict:
         file = "settings.csv"
@@ -336,6 +350,8 @@ class _FolderReader:
             except MappingError as exc:
                 self.error(file, row.line, str(exc), "kind")
                 game["kind"] = "regular"
+            if row.get("status"):
+                game["status"] = row.get("status")
             game["incidents"] = []
             index.setdefault(game["id"], i)  # a repeated id is reported by the season check
             self.origin(("games", i), file, row.line)

@@ -118,6 +118,7 @@ class Season:
     decisions: list
     warnings: list
     source: str = "<season>"
+    issued: list = field(default_factory=list)   # suspensions the league issued (hockeyrules/issued.py)
 
     def minutes(self, inc: "Incident") -> int:
         """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
@@ -214,7 +215,7 @@ def _kind(value) -> str:
             float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
 
 
-_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions")
+_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
 _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
@@ -556,6 +557,9 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
     games = _games(c, c.items(top, "games", ()), teams, people, settings, consume)
     # what follows a streamed games array in the file is read once the games are
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
+    from .issued import check as check_issued
+
+    issued = check_issued(c, c.items(top, "issued", (), required=False), people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
         c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {fmt!r}")
@@ -571,7 +575,7 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
         league="" if league is None else str(league),
         season="" if season_name is None else str(season_name),
         settings=settings, teams=teams, people=people, games=games,
-        decisions=decisions, warnings=c.warnings, source=source,
+        decisions=decisions, warnings=c.warnings, source=source, issued=issued,
     )
 
 
