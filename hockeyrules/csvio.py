@@ -667,6 +667,7 @@ _HEADERS = {
                       "stoppage"),
     "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
     "settings.csv": ("key", "value"),
+    "issued.csv": ("person", "game", "games", "indefinite", "rules", "date", "note"),
 }
 
 
@@ -693,6 +694,8 @@ def season_to_data(season: Season) -> dict:
         if g.start is not None:
             game["start"] = g.start
         game.update(home=g.home, away=g.away, kind=g.kind)
+        if g.scheduled:
+            game["status"] = "scheduled"
         if g.dressed is not None:
             game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
         game["incidents"] = []
@@ -716,6 +719,9 @@ def season_to_data(season: Season) -> dict:
             item["set_games" if d.action == "setlength" else "add_games"] = d.games
             item.update(date=d.date, reason=d.reason)
             data["decisions"].append(item)
+    if season.issued:
+        data["issued"] = [{k: v for k, v in e.to_dict().items() if k != "where" and v is not None}
+                          for e in season.issued]
     return data
 
 
@@ -770,12 +776,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
             rows["settings.csv"] += [[f"pim.{kind}", minutes] for kind, minutes in value.items()]
         else:
             rows["settings.csv"].append([key, value])
+    scheduled = any(g.get("status") == "scheduled" for g in data.get("games") or [])
+    if scheduled:  # the column only where the season has scheduled games
+        _HEADERS_GAMES = _HEADERS["games.csv"] + ("status",)
     for team in data.get("teams") or []:
         rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
     for person in data.get("people") or []:
         rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
     for game in data.get("games") or []:
-        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]])
+        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]] +
+                                 ([game.get("status")] if scheduled else []))
         for team, ids in (game.get("dressed") or {}).items():
             if not ids:
                 rows["dressed.csv"].append([game.get("id"), team, None])
@@ -789,12 +799,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
                                               inc.get("stoppage")])
     for decision in data.get("decisions") or []:
         rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
+    for entry in data.get("issued") or []:
+        rows["issued.csv"].append([entry.get(c) for c in _HEADERS["issued.csv"]])
     written = []
     for name in FILES:
+        if name == "issued.csv" and not rows[name]:
+            continue  # written only for a season that has them
         target = folder / name
         with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
             writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-            writer.writerow(_HEADERS[name])
+            writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
             writer.writerows([_cell(v) for v in row] for row in rows[name])
         written.append(target)
     return written
