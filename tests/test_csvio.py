@@ -465,7 +465,7 @@ def test_folder_shape_errors(tmp_path):
                   teams_csv=None, incident_csv="x\n")
     assert problems(path, read_folder) == [
         ("incident.csv", None, "unknown file: a season folder holds settings.csv, teams.csv, people.csv, "
-                               "games.csv, dressed.csv, incidents.csv, decisions.csv (rename it, or move it out "
+                               "games.csv, dressed.csv, incidents.csv, decisions.csv, issued.csv (rename it, or move it out "
                                "of the folder)"),
         ("teams.csv", None, "missing file (one row per record)"),
         ("incidents.csv", 1, "unknown column 'when'; the columns of incidents.csv are game, incident, person, team, "
