@@ -313,5 +313,26 @@ def export_command(season, output, semicolon):
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
 
 
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
+@click.option("--team", help="Only this team's persons.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@_policy_options
+def status(season, as_of, team, fmt, layers, counted_once, proposal):
+    """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
+    from . import status as status_mod
+
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    try:
+        data = status_mod.status(season, as_of, team, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except (KeyError, ValueError) as err:
+        _fail_limit(err.args[0])
+    _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
