@@ -131,6 +131,9 @@ def _first(p: dict) -> str:
         return f"{p['first_game']['game']} {p['first_game']['date']}"
     if p["awaiting"]:
         return "after a league decision"
+    beyond = sum(x["beyond_schedule"] or 0 for x in p["suspensions"])
+    if beyond:
+        return f"not in the schedule: {beyond} more game(s) to sit out after its last game"
     return "after the last scheduled game"
 
 
