@@ -334,5 +334,25 @@ def status(season, as_of, team, fmt, layers, counted_once, proposal):
     _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
 
 
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--issued", "issued", type=click.Path(dir_okay=False),
+              help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table",
+              show_default=True)
+@_policy_options
+def reconcile(season, issued, fmt, layers, counted_once, proposal):
+    """Did the league issue what its rules require? Each difference with its explanation."""
+    from . import reconcile as rec
+
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    try:
+        loaded = as_season(season)
+        data = rec.reconcile(loaded, issued, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
