@@ -125,8 +125,8 @@ def classify(required: list, issued: list) -> tuple[str, str]:
     if given == need:
         return "agrees", f"{_games(need, False)} required and issued"
     if given < need:
-        return "too-short", f"required {need} games, issued {given}: {need - given} too few"
-    return "too-long", f"required {need} games, issued {given}: {given - need} more than the rules require"
+        return "too-short", f"required {_games(need, False)}, issued {given}: {need - given} too few"
+    return "too-long", f"required {_games(need, False)}, issued {given}: {given - need} more than the rules require"
 
 
 def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None:

@@ -90,8 +90,8 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
                                      f"coach for game {s['game']} (the team used an ineligible person)")
             else:
                 least = minimum.get((s["person"], s["game"]), s["games"])
-                entry["awaiting"] = (f"a league decision on its length (By-Law 10.01C): at least {least} game(s), "
-                                     f"{max(least - s['served'], 0)} of them still to serve")
+                entry["awaiting"] = "a league decision on its length (By-Law 10.01C)" + (
+                    f": at least {least} game(s), {max(least - s['served'], 0)} of them still to serve" if least else "")
         p = persons.setdefault(s["person"], {"person": s["person"], "name": s["name"], "team": s["team"],
                                              "role": s["role"], "suspensions": []})
         p["suspensions"].append(entry)
