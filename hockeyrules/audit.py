@@ -28,12 +28,12 @@ FINE_MINIMUM = 200
 
 def serving_stages(season: Season) -> list:
     """The program parts of asp/audit_serving.lp in grounding order: a team game at a
-    time (carry(n), step(n)) up to the most games any team has, then finish."""
+    time (carry(n), step(n), exhibitions included) up to the most games any team has,
+    then finish."""
     counts: dict = defaultdict(int)
     for g in season.games:
-        if g.kind != "exhibition":
-            counts[g.home] += 1
-            counts[g.away] += 1
+        counts[g.home] += 1
+        counts[g.away] += 1
     most = max(counts.values(), default=0)
     stages = []
     for n in range(1, most + 1):

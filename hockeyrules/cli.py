@@ -48,13 +48,44 @@ def _warn(result: dict) -> None:
         click.echo(f"warning: {at}: {w['message']}", err=True)
 
 
+def _parse_readings(ctx, param, values) -> dict:
+    """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    from .policy import parse_assignment
+
+    out = {}
+    for text in values:
+        try:
+            name, value = parse_assignment(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+        out[name] = value
+    return out
+
+
+def _reading_option(f):
+    from .policy import BY_NAME
+
+    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
+                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
+                             "; `hockeyrules readings` lists them.")(f)
+
+
+def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
+    """The readings for one command: --layers and --no-late-game-counted-once are shorthands
+    for two of them; --reading sets any."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    return policy.with_readings(readings or {})
+
+
 def _policy_options(f):
     f = click.option("--proposal", type=click.Path(dir_okay=False),
                      help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = _reading_option(f)
     f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Catalog rule 3 off: hc:4.8(c)/hc:4.9(b) fire on every late line.")(f)
+                     help="Shorthand for --reading late_game_counted_once=false.")(f)
     f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="How the governing and league layers combine (league:10.01A).")(f)
+                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+                          "part combine (league:10.01A).")(f)
     return f
 
 
@@ -83,9 +114,9 @@ def main():
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
-def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
+def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         proposal = _proposal(proposal)
         if with_reasons:
@@ -106,9 +137,9 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
-def audit(season, fmt, layers, counted_once, proposal):
+def audit(season, fmt, layers, counted_once, readings, proposal):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         data = run_audit(season, policy, proposal=_proposal(proposal)).to_dict()
     except InputError as err:
@@ -122,11 +153,11 @@ def audit(season, fmt, layers, counted_once, proposal):
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True),
               help="The HTML file to write (one self-contained page).")
 @_policy_options
-def report(season, output, layers, counted_once, proposal):
+def report(season, output, layers, counted_once, readings, proposal):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
     from .report import build_report
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         proposal = _proposal(proposal)
         loaded = as_season(season)
@@ -150,14 +181,14 @@ def report(season, output, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
-def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal):
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
     if incident is not None and game is None:
@@ -194,7 +225,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 @main.command()
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
+@click.option("--proposal", "after", type=click.Path(dir_okay=False),
               help="The proposal to try (proposal@1 file).")
 @click.option("--against", "before", type=click.Path(dir_okay=False),
               help="Compare with this proposal instead of the current rules.")
@@ -202,13 +233,17 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
               show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
-def diff(season, after, before, fmt, layers, counted_once):
-    """What a proposal would have changed in SEASON, person by person."""
+@_reading_option
+def diff(season, after, before, fmt, layers, counted_once, readings):
+    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
+    person by person. With --reading, the other side is read with the defaults."""
     from .diff import diff as run_diff
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    if after is None and not readings:
+        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    policy = _make_policy(layers, counted_once)
     try:
-        data = run_diff(season, _proposal(after), _proposal(before), policy)
+        data = run_diff(season, _proposal(after), _proposal(before), policy, policy.with_readings(readings))
     except InputError as err:
         _fail_input(err)
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
@@ -217,12 +252,13 @@ def diff(season, after, before, fmt, layers, counted_once):
 @main.command()
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(proposal, fmt):
-    """The catalog as the engine has it: every rule, what triggers it, its games."""
+@_reading_option
+def rules(proposal, fmt, readings):
+    """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
     from .rules_listing import listing
 
     try:
-        data = listing(_proposal(proposal))
+        data = listing(_proposal(proposal), Policy().with_readings(readings))
     except InputError as err:
         _fail_input(err)
     if fmt == "json":
@@ -232,6 +268,7 @@ def rules(proposal, fmt):
     click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows), nl=False)
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
     if "proposal" in data:
         click.echo(f"\nProposal: {data['proposal']['name']}")
         rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
@@ -242,7 +279,8 @@ def rules(proposal, fmt):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--proposal", type=click.Path(dir_okay=False),
               help="Run every scenario under this proposal (a scenario's own proposal wins).")
-def test_command(paths, proposal):
+@_reading_option
+def test_command(paths, proposal, readings):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure."""
     from pathlib import Path
 
@@ -256,7 +294,7 @@ def test_command(paths, proposal):
     try:
         default = _proposal(proposal)
         for f in files:
-            for outcome in scenarios.run_file(f, default_proposal=default):
+            for outcome in scenarios.run_file(f, default_proposal=default, default_readings=readings):
                 if outcome.passed:
                     passed += 1
                     click.echo(f"PASS  {f.name}: {outcome.name}")
@@ -313,6 +351,23 @@ def export_command(season, output, semicolon):
     click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
 
 
+@main.command("readings")
+@click.argument("season", type=click.Path(), required=False)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
+def readings_command(season, fmt, proposal):
+    """Where the rulebook reads two ways: each reading, its provision and words, its default and
+    other values; with SEASON, whose suspensions each other value would change."""
+    from . import readings as readings_mod
+
+    try:
+        data = readings_mod.readings(season, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
+
+
 @main.command()
 @click.argument("season", type=click.Path())
 @click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
@@ -320,11 +375,11 @@ def export_command(season, output, semicolon):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
               show_default=True)
 @_policy_options
-def status(season, as_of, team, fmt, layers, counted_once, proposal):
+def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
     """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
     from . import status as status_mod
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         data = status_mod.status(season, as_of, team, policy, proposal=_proposal(proposal))
     except InputError as err:
@@ -341,11 +396,11 @@ def status(season, as_of, team, fmt, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table",
               show_default=True)
 @_policy_options
-def reconcile(season, issued, fmt, layers, counted_once, proposal):
+def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
     """Did the league issue what its rules require? Each difference with its explanation."""
     from . import reconcile as rec
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         loaded = as_season(season)
         data = rec.reconcile(loaded, issued, policy, proposal=_proposal(proposal))
@@ -362,11 +417,11 @@ def reconcile(season, issued, fmt, layers, counted_once, proposal):
               help="The file to write: .html a printable page, anything else Markdown (default: Markdown on "
                    "standard output).")
 @_policy_options
-def notice(season, person, game, output, layers, counted_once, proposal):
+def notice(season, person, game, output, layers, counted_once, readings, proposal):
     """One suspension's notice, as the team manager receives it."""
     from . import notices as nt
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     try:
         found = nt.notices(season, person, game, policy=policy, proposal=_proposal(proposal))
     except InputError as err:
@@ -390,12 +445,12 @@ def notice(season, person, game, output, layers, counted_once, proposal):
 @click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
               help="The folder to write into (GAME-PERSON.md and .html per suspension).")
 @_policy_options
-def notices(season, since, output, layers, counted_once, proposal):
+def notices(season, since, output, layers, counted_once, readings, proposal):
     """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
     from . import notices as nt
     from .status import check_date
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     if not Path(output).is_dir():
         _fail_limit(f"{output}: no such folder (create it first)")
     try:

@@ -14,7 +14,7 @@ from .facts import policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import encoding_text, solve, solve_with_limit
+from .solver import GroundingOutOfMemory, GroundingTimeout, encoding_text, solve, solve_with_limit
 
 
 def as_season(season) -> Season:
@@ -43,11 +43,27 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
+PROPOSAL_SECONDS = "HOCKEYRULES_PROPOSAL_SECONDS"
+
+
 def proposal_seconds() -> float:
-    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60)."""
+    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60),
+    checked like an option: a positive number of seconds, at most a day; else an InputError."""
+    import math
     import os
 
-    return float(os.environ.get("HOCKEYRULES_PROPOSAL_SECONDS", "60"))
+    from .errors import InputError, Problem
+    from .guard import shown
+
+    raw = os.environ.get(PROPOSAL_SECONDS, "60")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= 86_400:  # NaN fails this too
+        raise InputError(PROPOSAL_SECONDS, [Problem("(environment)", f"expected a positive number of seconds "
+                                                                     f"(at most 86400), got {shown(raw)}")])
+    return seconds
 
 
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
@@ -68,7 +84,16 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     facts = itertools.chain(facts, policy_facts(policy))
     t0 = time.perf_counter()
     if proposal is not None and proposal.rules:
-        solution = solve_with_limit(facts, texts, proposal_seconds(), stages=list(stages))
+        seconds = proposal_seconds()
+        try:
+            solution = solve_with_limit(facts, texts, seconds, stages=list(stages))
+        except GroundingTimeout:
+            raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
+                                            f"a rule that derives without end?") from None
+        except GroundingOutOfMemory:
+            raise proposal.grounding_failed("ran out of memory while grounding (a rule that derives too much?)") \
+                from None
+        proposal.refused_yields(solution.symbols)
     else:
         solution = solve(facts, texts, stages=stages)
     t1 = time.perf_counter()
@@ -83,7 +108,10 @@ def as_proposal(proposal):
         return None
     from .proposal import load
 
-    return load(proposal)
+    proposal = load(proposal)
+    if proposal.rules:
+        proposal_seconds()  # a bad time limit is said before any work
+    return proposal
 
 
 def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from clingo import Function, Number as _Number, String as _String, Symbol
 
-from .policy import Policy
+from .policy import READINGS, Policy
 from .season import Season
 
 # Building a clingo symbol from Python costs microseconds; a season repeats the same
@@ -27,9 +27,10 @@ def _fact(name: str, *args) -> Symbol:
 
 
 def policy_facts(policy: Policy) -> Iterator[Symbol]:
-    yield _fact("policy", _const("layers"), _const(policy.layers))
-    yield _fact("policy", _const("countedonce"), _const("true" if policy.late_game_counted_once else "false"))
-    yield _fact("policy", _const("latewindow"), Number(policy.late_window_minutes))
+    """policy(Fact, Value) for every reading (hockeyrules/policy.py's register)."""
+    for r in READINGS:
+        value = r.constant(getattr(policy, r.name))
+        yield _fact("policy", _const(r.fact), Number(value) if isinstance(value, int) else _const(value))
 
 
 def season_facts(season: Season, line_ups: bool = False) -> Iterator[Symbol]:
@@ -60,6 +61,8 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
     yield _fact("gameday", gid, Number(_dt.date.fromisoformat(g.date).toordinal()))
     if g.scheduled:
         yield _fact("scheduled", gid)
+    if g.clock is not None:
+        yield _fact("gameclock", gid, _const(g.clock))
     for team, persons in (g.dressed or {}).items():
         yield _fact("dressedlist", gid, String(team))
         for pid in persons:
@@ -74,6 +77,12 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
             when = post
         else:
             when = Function("at", (Number(season.overtime_number(inc.period)), Number(inc.seconds)))
+        if inc.person is None:
+            # a team line: nothing personal (no minutes); its penalties apart
+            yield _fact("teamline", gid, i, String(inc.team), _const(inc.infraction), when)
+            for pen in inc.penalties:
+                yield _fact("teampenalty", gid, i, _const(pen))
+            continue
         minutes = season.minutes(inc)
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
         yield _fact("line", gid, i, String(inc.person), _const(inc.infraction), when, Number(minutes))

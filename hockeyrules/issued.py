@@ -48,6 +48,7 @@ class Issued:
 
 def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
     """The issued entries of a season, checked by the season's checker `c` (hockeyrules/season.py)."""
+    from . import guard
     from .season import _date  # one definition of a date
 
     known = {g.id for g in games}
@@ -57,13 +58,13 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
         obj = c.mapping(item, path, FIELDS)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True)
+        person = c.text(obj, "person", path, nonempty=True, ref=True)
         if person is not None and person not in people:
-            c.error(path + ("person",), f"unknown person {person!r}")
+            c.error(path + ("person",), f"unknown person {guard.shown(person)}")
             person = None
-        game = c.text(obj, "game", path, nonempty=True)
+        game = c.text(obj, "game", path, nonempty=True, ref=True)
         if game is not None and game not in known:
-            c.error(path + ("game",), f"unknown game {game!r}")
+            c.error(path + ("game",), f"unknown game {guard.shown(game)}")
             game = None
         indefinite = obj.get("indefinite", False)
         if indefinite is None:
@@ -73,18 +74,17 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
             indefinite = False
         count = None
         if obj.get("games") is not None:
-            count = c.integer(obj, "games", path, None, 0)
+            count = c.integer(obj, "games", path, None, 0, guard.MAX_GAMES)
         elif not indefinite:
             c.error(path + ("games",), "missing: the number of games issued (or indefinite: true)")
         rules = obj.get("rules")
-        if isinstance(rules, list) and all(isinstance(r, (str, int, float)) for r in rules):
+        if isinstance(rules, list) and all(isinstance(r, (str, int, float)) and not isinstance(r, bool)
+                                           for r in rules):
             rules = ", ".join(str(r) for r in rules)
-        elif rules is not None and not isinstance(rules, str):
-            rules = str(rules) if isinstance(rules, (int, float)) else None
-            if rules is None:
-                c.error(path + ("rules",), "expected text or a list of rule ids")
+        elif rules is not None:
+            rules = c.text(obj, "rules", path, required=False, ref=True)  # free text, or a bare number
         date = _date(c, obj, path) if obj.get("date") is not None else None
-        note = c.text(obj, "note", path, required=False, default="")
+        note = c.text(obj, "note", path, required=False, default="", ref=True)
         if person is None or game is None or (count is None and not indefinite):
             continue
         out.append(Issued(k, person, game, None if indefinite and count is None else count, indefinite,

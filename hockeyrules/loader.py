@@ -1,8 +1,10 @@
 """Read YAML or JSON into plain data, remembering the line of every YAML node.
 
 YAML is composed into nodes (never constructed by tag), so a tag that would build
-a Python object is reported as an error, not executed. libyaml's C parser is used
-where it is installed.
+a Python object is reported as an error, not executed. libyaml's C parser reads
+the text where it is installed; composing is done here, so that nesting and
+aliases are counted (an alias bomb or a recursive alias is an error, not a hang).
+JSON is read strictly (hockeyrules/jsonread.py). The limits are in guard.py.
 """
 
 from __future__ import annotations
@@ -11,13 +13,25 @@ import json
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent
+from yaml.resolver import Resolver
 
 from .errors import InputError, Problem
+from .guard import MAX_ALIAS_VALUES, MAX_DEPTH, WrittenFloat, WrittenInt, written
 
 try:  # the C parser is several times faster on large seasons
-    from yaml import CSafeLoader as _Loader
+    from yaml._yaml import CParser as _Parser
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader
+    from yaml.parser import Parser as _Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, _Parser):  # type: ignore[no-redef]
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            _Parser.__init__(self)
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -27,11 +41,14 @@ _constructor = yaml.constructor.SafeConstructor()
 
 
 def render_path(path: tuple) -> str:
-    """('games', 3, 'time') -> 'games[3].time'."""
+    """('games', 3, 'time') -> 'games[3].time'; a key that cannot be printed as it
+    is (a control character, a lone surrogate) is shown escaped: ["\\u0000"]."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not part.isprintable():
+            out += f"[{json.dumps(part)}]"
         else:
             out += f".{part}" if out else str(part)
     return out or "(top)"
@@ -53,158 +70,152 @@ class Located:
         return self.lines.get((), None)
 
 
+class _Loader(Composer, _Parser, Resolver):
+    """libyaml's events, composed here: nesting deeper than MAX_DEPTH is an error
+    where it happens, and the nodes that carry an anchor are noted (see _Walk)."""
+
+    def __init__(self, text: str):
+        _Parser.__init__(self, text)
+        Composer.__init__(self)
+        Resolver.__init__(self)
+        self.depth = 0
+        self.anchored: set = set()
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            return super().compose_node(parent, index)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
+                                              event.start_mark)
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        if event.anchor is not None:
+            self.anchored.add(id(node))
+        return node
+
+
 def _scalar(node: yaml.ScalarNode):
-    if node.tag == "tag:yaml.org,2002:int" and ":" in node.value:
-        # YAML 1.1 reads 16:58 as the number 1018; a clock time is meant.
-        return node.value
-    if node.tag == "tag:yaml.org,2002:timestamp":
+    tag = node.tag
+    if tag == "tag:yaml.org,2002:int":
+        if ":" in node.value:
+            # YAML 1.1 reads 16:58 as the number 1018; a clock time is meant.
+            return node.value
+        if len(node.value) > 40:
+            raise ValueError(f"a number of {len(node.value)} digits")
+        value = _constructor.construct_object(node)
+        # 007, 0x1F, 1_000: the text as written is kept for where an id is meant
+        return value if str(value) == node.value else written(WrittenInt, value, node.value)
+    if tag == "tag:yaml.org,2002:float":
+        value = _constructor.construct_object(node)
+        return value if repr(value) == node.value else written(WrittenFloat, value, node.value)
+    if tag == "tag:yaml.org,2002:timestamp":
         return node.value  # dates are checked by the season reader, as text
     return _constructor.construct_object(node)
 
 
-def _walk(node, path: tuple, lines: dict, problems: list[Problem]):
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        if node.tag != "tag:yaml.org,2002:map":
-            problems.append(Problem(render_path(path), f"YAML tag {node.tag} is not allowed", lines[path]))
+class _TooManyAliases(Exception):
+    pass
+
+
+class _Walk:
+    """Nodes to plain data. A node met again is an alias being expanded: the values
+    it produces are counted (past MAX_ALIAS_VALUES: an error, not a hang), a node
+    met inside itself is a recursive alias, and nesting is counted as expanded."""
+
+    def __init__(self, anchored: set):
+        self.anchored = anchored
+        self.lines: dict[tuple, int] = {}
+        self.problems: list[Problem] = []
+        self.seen: set = set()
+        self.open: set = set()
+        self.expanding = 0
+        self.budget = MAX_ALIAS_VALUES
+
+    def error(self, path: tuple, message: str, line: int | None) -> None:
+        self.problems.append(Problem(render_path(path), message, line))
+
+    def walk(self, node, path: tuple, depth: int = 1):
+        line = self.lines[path] = node.start_mark.line + 1
+        if self.expanding:
+            self.budget -= 1
+            if self.budget < 0:
+                raise _TooManyAliases(render_path(path), line)
+        if depth > MAX_DEPTH:
+            self.error(path, f"nested deeper than {MAX_DEPTH} levels (through aliases)", line)
             return None
-        out = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                problems.append(Problem(render_path(path), "a key must be plain text", key_node.start_mark.line + 1))
-                continue
-            key = key_node.value
-            if key in out:
-                problems.append(Problem(render_path(path + (key,)), "duplicate key", key_node.start_mark.line + 1))
-                continue
-            out[key] = _walk(value_node, path + (key,), lines, problems)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        if node.tag != "tag:yaml.org,2002:seq":
-            problems.append(Problem(render_path(path), f"YAML tag {node.tag} is not allowed", lines[path]))
+        key = id(node)
+        if key in self.anchored:
+            if key in self.open:
+                self.error(path, "a recursive alias (a value that contains itself)", line)
+                return None
+            if key in self.seen:
+                self.expanding += 1
+                try:
+                    return self.node(node, path, depth, line)
+                finally:
+                    self.expanding -= 1
+            self.seen.add(key)
+            self.open.add(key)
+            try:
+                return self.node(node, path, depth, line)
+            finally:
+                self.open.discard(key)
+        return self.node(node, path, depth, line)
+
+    def node(self, node, path: tuple, depth: int, line: int):
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != "tag:yaml.org,2002:map":
+                self.error(path, f"YAML tag {node.tag} is not allowed", line)
+                return None
+            out = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.error(path, "a key must be plain text", key_node.start_mark.line + 1)
+                    continue
+                key = key_node.value
+                if key in out:
+                    self.error(path + (key,), "duplicate key", key_node.start_mark.line + 1)
+                    continue
+                out[key] = self.walk(value_node, path + (key,), depth + 1)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                self.error(path, f"YAML tag {node.tag} is not allowed", line)
+                return None
+            return [self.walk(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag not in _PLAIN_TAGS:
+            self.error(path, f"YAML tag {node.tag} is not allowed", line)
             return None
-        return [_walk(item, path + (i,), lines, problems) for i, item in enumerate(node.value)]
-    if node.tag not in _PLAIN_TAGS:
-        problems.append(Problem(render_path(path), f"YAML tag {node.tag} is not allowed", lines[path]))
-        return None
-    try:
-        return _scalar(node)
-    except (ValueError, yaml.YAMLError) as exc:
-        problems.append(Problem(render_path(path), f"unreadable value: {exc}", lines[path]))
-        return None
+        try:
+            return _scalar(node)
+        except (ValueError, OverflowError, yaml.YAMLError) as exc:
+            self.error(path, f"unreadable value: {exc}", line)
+            return None
 
 
 def parse_yaml(text: str, source: str) -> Located:
+    loader = _Loader(text)
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = loader.get_single_node()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         reason = getattr(exc, "problem", None) or str(exc)
         raise InputError(source, [Problem("(file)", f"not valid YAML: {reason}", line)]) from None
+    finally:
+        loader.dispose()
     if root is None:
         raise InputError(source, [Problem("(file)", "the file is empty")])
-    lines: dict[tuple, int] = {}
-    problems: list[Problem] = []
-    data = _walk(root, (), lines, problems)
-    return Located(data, lines, problems)
-
-
-def parse_json(text: str, source: str, stream: bool = False) -> Located:
-    """JSON. With `stream`, a top-level `games` array is read one game at a time as the
-    season is checked (LazyArray), so that a national season is never held twice in memory."""
+    walk = _Walk(loader.anchored)
     try:
-        if stream and text.lstrip().startswith("{"):
-            return Located(_TopLevel(text, source).data)
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(source, [Problem("(file)", f"not valid JSON: {exc.msg}", exc.lineno)]) from None
-    return Located(data)
-
-
-_WHITESPACE = " \t\n\r"
-
-
-class _TopLevel:
-    """The top-level object of a JSON season, key by key with the json module's own
-    decoder; the games array is left to a LazyArray when the teams, people and
-    settings came before it (the usual order), else read whole."""
-
-    def __init__(self, text: str, source: str):
-        self.text, self.source = text, source
-        self.decoder = json.JSONDecoder()
-        self.data: dict = {}
-        self.at = self._skip(text.index("{") + 1)
-        self.members()
-
-    def _skip(self, i: int) -> int:
-        text = self.text
-        while i < len(text) and text[i] in _WHITESPACE:
-            i += 1
-        return i
-
-    def _expect(self, char: str) -> None:
-        if self.text[self.at:self.at + 1] != char:
-            raise json.JSONDecodeError(f"Expecting '{char}'", self.text, self.at)
-        self.at = self._skip(self.at + 1)
-
-    def members(self) -> None:
-        """Read members until the object ends or the games array may be left for later."""
-        text = self.text
-        while True:
-            if text[self.at:self.at + 1] == "}":
-                self.at = self._skip(self.at + 1)
-                if self.at != len(text):
-                    raise json.JSONDecodeError("Extra data", text, self.at)
-                return
-            key, self.at = self.decoder.raw_decode(text, self.at)
-            self.at = self._skip(self.at)
-            self._expect(":")
-            if key == "games" and text[self.at:self.at + 1] == "[" and \
-                    {"teams", "people", "settings"} <= set(self.data):
-                self.data[key] = LazyArray(self)
-                return  # the rest is read when the games are
-            self.data[key], self.at = self.decoder.raw_decode(text, self.at)
-            self.at = self._skip(self.at)
-            if text[self.at:self.at + 1] == ",":
-                self.at = self._skip(self.at + 1)
-
-    def after_array(self) -> None:
-        self.at = self._skip(self.at)
-        if self.text[self.at:self.at + 1] == ",":
-            self.at = self._skip(self.at + 1)
-        self.members()
-
-
-class LazyArray:
-    """The games of a JSON season, decoded one at a time, once."""
-
-    def __init__(self, top: _TopLevel):
-        self.top = top
-        self.used = False
-
-    def __iter__(self):
-        if self.used:
-            raise RuntimeError("the games of a streamed season can be read once")
-        self.used = True
-        top, text = self.top, self.top.text
-        try:
-            top.at = top._skip(top.at + 1)
-            if text[top.at:top.at + 1] == "]":
-                top.at += 1
-            else:
-                while True:
-                    item, top.at = top.decoder.raw_decode(text, top.at)
-                    yield item
-                    top.at = top._skip(top.at)
-                    if text[top.at:top.at + 1] == ",":
-                        top.at = top._skip(top.at + 1)
-                        continue
-                    top._expect("]")
-                    break
-            top.after_array()
-        except json.JSONDecodeError as exc:
-            raise InputError(top.source, [Problem("(file)", f"not valid JSON: {exc.msg}", exc.lineno)]) from None
+        data = walk.walk(root, ())
+    except _TooManyAliases as exc:
+        where, line = exc.args
+        raise InputError(source, [Problem(where, f"aliases expand to more than {MAX_ALIAS_VALUES:,} values "
+                                                 f"(an alias bomb?)", line)]) from None
+    return Located(data, walk.lines, walk.problems)
 
 
 def read(path: str | Path, stream: bool = False) -> Located:
@@ -222,3 +233,8 @@ def read(path: str | Path, stream: bool = False) -> Located:
     if path.suffix.lower() == ".json":
         return parse_json(text, source, stream)
     return parse_yaml(text, source)
+
+
+
+# JSON is read strictly, game by game for a season (jsonread.py reads Located from here)
+from .jsonread import LazyArray, parse as parse_json  # noqa: E402,F401

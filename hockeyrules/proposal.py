@@ -9,6 +9,7 @@ external or other directive.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +18,10 @@ import clingo
 from clingo import ast as cast
 from clingo import Function, Number, String
 
+from . import guard
 from .catalog import catalog
 from .errors import InputError, Problem
+from .guard import MAX_GAMES, shown
 from .loader import Located, read
 from .policy import Policy
 
@@ -36,6 +39,14 @@ INTERFACE = {
     ("yields", 5),
 }
 OUTPUT = ("yields", 5)
+
+# Run with a proposal's new rules: their yields must be games the solver can add up
+# (fixed program text; a new rule can neither derive nor read these predicates).
+YIELDS_CHECK = f"""
+yieldsok(Id, G, I, N, D) :- yields(Id, G, I, N, D), N >= 0, N <= {MAX_GAMES}, D >= 0, D <= 1.
+yieldsrefused(Id, N, D) :- yields(Id, G, I, N, D), not yieldsok(Id, G, I, N, D).
+#show yieldsrefused/3.
+"""
 
 
 @dataclass
@@ -58,6 +69,8 @@ class Proposal:
     rules: list = field(default_factory=list)
     source: str = "<proposal>"
     data: dict = field(default_factory=dict)
+    rule_index: list = field(default_factory=list)  # each new rule's position in changes.rules
+    located: Located | None = field(default=None, repr=False, compare=False)
 
     def apply_policy(self, base: Policy) -> Policy:
         return Policy(**{**base.__dict__, **self.policy})
@@ -90,7 +103,35 @@ class Proposal:
         return out
 
     def programs(self) -> list[str]:
-        return [rule.asp for rule in self.rules]
+        return [rule.asp for rule in self.rules] + ([YIELDS_CHECK] if self.rules else [])
+
+    def problem(self, rule_id: str, message: str) -> Problem:
+        """A problem at a new rule's ASP (changes.rules[0].asp, and its line where known)."""
+        k = next((k for k, rule in zip(self.rule_index, self.rules) if rule.id == rule_id), None)
+        if k is None:
+            return Problem("changes.rules", message)
+        path = ("changes", "rules", k, "asp")
+        return Problem(_render(path), message, self.located.line(path) if self.located else None)
+
+    def refused_yields(self, symbols) -> None:
+        """A new rule that yielded what is not a number of games (see YIELDS_CHECK):
+        an input error naming the rule, the suspensions computed are not used."""
+        bad: dict = {}
+        for sym in symbols:
+            if sym.name == "yieldsrefused":
+                rid, games, indefinite = sym.arguments
+                bad.setdefault(rid.string, (str(games), str(indefinite)))
+        if bad:
+            raise InputError(self.source, [
+                self.problem(rid, f"rule {rid} yields {games} games (indefinite: {ind}); a new rule must yield "
+                                  f"a whole number of games from 0 to {MAX_GAMES:,}, indefinite 0 or 1")
+                for rid, (games, ind) in sorted(bad.items())])
+
+    def grounding_failed(self, why: str) -> InputError:
+        """A proposal whose new rules ran out of time or memory while grounding: each
+        new rule named (the solver does not say which one of several it was)."""
+        other = ", or another new rule of this proposal," if len(self.rules) > 1 else ""
+        return InputError(self.source, [self.problem(rule.id, f"rule {rule.id}{other} {why}") for rule in self.rules])
 
     def texts(self) -> dict:
         """New rules' own words, for explanations."""
@@ -114,8 +155,10 @@ def _render(path: tuple) -> str:
             out += f"[{part}]"
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
             out += f".{part}" if out else part
-        else:
+        elif part.isprintable():
             out += f'["{part}"]'
+        else:  # a control character or a lone surrogate: escaped
+            out += f"[{json.dumps(part)}]"
     return out or "(top)"
 
 
@@ -127,19 +170,23 @@ def _value(c: _Checker, raw, path: tuple, allow_na: bool):
         pass
     elif isinstance(raw, int):
         if raw < 0:
-            c.error(path, f"negative number of games: {raw}")
+            c.error(path, f"negative number of games: {shown(raw)}")
             return None
-        return Function("games", [Number(raw)])
+        games, problem = guard.whole(raw, 0, MAX_GAMES, "games")
+        if problem:
+            c.error(path, problem)
+            return None
+        return Function("games", [Number(games)])
     elif raw == "indefinite":
         return Function("indefinite", [Number(0)])
     elif isinstance(raw, dict) and set(raw) <= {"indefinite", "minimum"} and raw.get("indefinite") is True:
-        minimum = raw.get("minimum", 0)
-        if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
-            c.error(path + ("minimum",), f"expected a whole number of games, 0 or more, got {minimum!r}")
+        minimum, problem = guard.whole(raw.get("minimum", 0), 0, MAX_GAMES, "a whole number of games")
+        if problem:
+            c.error(path + ("minimum",), problem)
             return None
         return Function("indefinite", [Number(minimum)])
     c.error(path, f"expected a number of games, \"indefinite\" or {{indefinite: true, minimum: N}}"
-                  f"{' or null (n/a)' if allow_na else ''}; got {raw!r}")
+                  f"{' or null (n/a)' if allow_na else ''}; got {shown(raw)}")
     return None
 
 
@@ -163,7 +210,7 @@ def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
     for rid, change in raw.items():
         rpath = path + (str(rid),)
         if rid not in known:
-            c.error(rpath, f"unknown rule id {rid!r} (a catalog row with games: see `hockeyrules rules`)")
+            c.error(rpath, f"unknown rule id {shown(rid)} (a catalog row with games: see `hockeyrules rules`)")
             continue
         value = _games_and_late(c, change, rpath)
         if value is not None:
@@ -180,7 +227,7 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
     for stem, rungs in raw.items():
         spath = path + (str(stem),)
         if stem not in book.ladders:
-            c.error(spath, f"{stem!r} is not a ladder; ladders: {', '.join(sorted(book.ladders))}")
+            c.error(spath, f"{shown(stem)} is not a ladder; ladders: {', '.join(sorted(book.ladders))}")
             continue
         if not isinstance(rungs, dict) or not rungs:
             c.error(spath, "expected rungs: {N: value, ...}")
@@ -188,9 +235,9 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
         ladder = {}
         for key, value in rungs.items():
             kpath = spath + (str(key),)
-            n = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
-            if n is None or isinstance(key, bool) or n < 1:
-                c.error(kpath, f"a rung is an offence number 1, 2, ...; got {key!r}")
+            n, problem = guard.whole(key, 1, guard.MAX_COUNT, "an offence number", text_ok=True)
+            if problem:
+                c.error(kpath, f"a rung is an offence number 1, 2, ...: {problem}")
                 continue
             if isinstance(value, dict) and set(value) & {"games", "late"}:
                 parsed = _games_and_late(c, value, kpath)
@@ -214,46 +261,40 @@ def _thresholds(c: _Checker, raw, path: tuple) -> dict:
     for rid, value in raw.items():
         tpath = path + (str(rid),)
         if rid not in catalog().thresholds:
-            c.error(tpath, f"{rid!r} has no thresholds; only {', '.join(catalog().thresholds)}")
+            c.error(tpath, f"{shown(rid)} has no thresholds; only {', '.join(catalog().thresholds)}")
             continue
         if not isinstance(value, dict) or set(value) != {"after", "every"}:
             c.error(tpath, "expected {after: N, every: N}")
             continue
         ok = True
         for key, minimum in (("after", 0), ("every", 1)):
-            v = value[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-                c.error(tpath + (key,), f"expected a whole number, at least {minimum}; got {v!r}")
+            _, problem = guard.whole(value[key], minimum, guard.MAX_MINUTES, "minutes")
+            if problem:
+                c.error(tpath + (key,), problem)
                 ok = False
         if ok:
-            out[rid] = (value["after"], value["every"])
+            out[rid] = (int(value["after"]), int(value["every"]))
     return out
 
 
 def _policy(c: _Checker, raw, path: tuple) -> dict:
+    """Any reading of the catalog's "Readings" (hockeyrules/policy.py), by name, with one of its values."""
+    from .policy import BY_NAME
+
     out = {}
     if not isinstance(raw, dict):
-        c.error(path, "expected a mapping")
+        c.error(path, "expected a mapping of reading to value")
         return out
     for key, value in raw.items():
-        kpath = path + (key,)
-        if key == "layers":
-            if value not in ("sum", "max"):
-                c.error(kpath, f"expected sum or max, got {value!r}")
-            else:
-                out[key] = value
-        elif key == "late_game_counted_once":
-            if not isinstance(value, bool):
-                c.error(kpath, f"expected true or false, got {value!r}")
-            else:
-                out[key] = value
-        elif key == "late_window_minutes":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 60:
-                c.error(kpath, f"expected whole minutes between 0 and 60, got {value!r}")
-            else:
-                out[key] = value
-        else:
-            c.error(kpath, "unknown policy; one of layers, late_game_counted_once, late_window_minutes")
+        kpath = path + (str(key),)
+        r = BY_NAME.get(key)
+        if r is None:
+            c.error(kpath, f"unknown reading {key!r}; one of {', '.join(BY_NAME)}")
+            continue
+        try:
+            out[key] = r.check(value)
+        except ValueError:
+            c.error(kpath, f"expected {r.known()}, got {shown(value)}")
     return out
 
 
@@ -263,8 +304,8 @@ def _repeal(c: _Checker, raw, path: tuple) -> list:
         return []
     out = []
     for k, rid in enumerate(raw):
-        if rid not in catalog().rows:
-            c.error(path + (k,), f"unknown rule id {rid!r}")
+        if not isinstance(rid, str) or rid not in catalog().rows:
+            c.error(path + (k,), f"unknown rule id {shown(rid)}")
         else:
             out.append(rid)
     return sorted(set(out))
@@ -291,6 +332,21 @@ def _predicates(node, found: list, sign=None) -> None:
         for item in items:
             if hasattr(item, "ast_type"):
                 _predicates(item, found, sign)
+
+
+def _externals(node) -> list[str]:
+    """The names of external function calls (@name(...)) anywhere under an AST node."""
+    found, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        if item.ast_type == cast.ASTType.Function and item.external:
+            found.append(item.name)
+        for key in item.child_keys:
+            child = getattr(item, key)
+            if child is None or isinstance(child, str):
+                continue
+            stack.extend(c for c in ([child] if hasattr(child, "ast_type") else child) if hasattr(c, "ast_type"))
+    return found
 
 
 def _uncovered(text: str, statements: list) -> bool:
@@ -329,6 +385,10 @@ def check_asp(text: str, rule_id: str) -> list[str]:
         return messages
     if not statements:
         return ["the ASP does not parse"]
+    calls = sorted({f"@{name}" for st in statements for name in _externals(st)})
+    if calls:
+        # an @function is Python called from the solver, like #script: never run
+        return [f"{', '.join(calls)}: calling an external function is not allowed (a new rule is ASP only)"]
     rules = 0
     for st in statements:
         kind = st.ast_type
@@ -382,20 +442,23 @@ def check_asp(text: str, rule_id: str) -> list[str]:
 def _ground_check(text: str) -> list[str]:
     """Ground the rules alone over the interface (no facts): unsafe variables and the
     like show here, located, before any season is evaluated."""
-    from .solver import EncodingError, GroundingTimeout, solve_with_limit
+    from .solver import EncodingError, GroundingOutOfMemory, GroundingTimeout, solve_with_limit
 
     try:
         solve_with_limit([], [text], 10.0, encoding=["interface.lp"])
     except GroundingTimeout:
         return ["the rules do not finish grounding even without a season (a rule that derives without end?)"]
+    except GroundingOutOfMemory:
+        return ["the rules run out of memory grounding even without a season (a rule that derives without end?)"]
     except EncodingError as exc:
         text = " ".join(str(exc).split())
         return [text.replace("<block>:", "line ") or "the rules do not ground"]
     return []
 
 
-def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
+def _rules(c: _Checker, raw, path: tuple, created: set = frozenset(), index: list | None = None) -> list:
     """New rules; `created`: the rung ids the proposal's ladders make (not to be reused)."""
+    index = [] if index is None else index
     if not isinstance(raw, list):
         c.error(path, "expected a list of new rules")
         return []
@@ -408,20 +471,26 @@ def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
         rid, layer, text, asp = (item.get(key) for key in ("id", "layer", "text", "asp"))
         ok = True
         if not isinstance(rid, str) or not _ID.fullmatch(rid):
-            c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {rid!r}")
+            c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {shown(rid)}")
             ok = False
         elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY \
                 or rid in created:
             c.error(rpath + ("id",), f"{rid} is already a rule id; ids are never reused")
             ok = False
         if layer not in ("governing", "league"):
-            c.error(rpath + ("layer",), f"expected governing or league, got {layer!r}")
+            c.error(rpath + ("layer",), f"expected governing or league, got {shown(layer)}")
             ok = False
         if not isinstance(text, str) or not text.strip():
             c.error(rpath + ("text",), "missing: the rule's text as the committee would adopt it")
             ok = False
+        elif guard.text_problem(text):
+            c.error(rpath + ("text",), guard.text_problem(text))
+            ok = False
         if not isinstance(asp, str) or not asp.strip():
             c.error(rpath + ("asp",), "missing: the rule in ASP")
+            continue
+        if guard.text_problem(asp):
+            c.error(rpath + ("asp",), guard.text_problem(asp))
             continue
         for message in check_asp(asp, rid if isinstance(rid, str) else ""):
             c.error(rpath + ("asp",), message)
@@ -429,6 +498,7 @@ def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
         if ok:
             seen.add(rid)
             out.append(NewRule(rid, layer, text.strip(), asp))
+            index.append(k)
     return out
 
 
@@ -443,16 +513,24 @@ def validate(located: Located, source: str) -> Proposal:
     if not isinstance(top, dict):
         raise InputError(source, [Problem("(top)", "expected a mapping")])
     if top.get("format") != FORMAT:
-        c.error(("format",), f"expected {FORMAT!r}, got {top.get('format')!r}")
+        c.error(("format",), f"expected {FORMAT!r}, got {shown(top.get('format'))}")
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         c.error(("name",), "missing: a short name for the proposal")
+    elif guard.text_problem(name):
+        c.error(("name",), guard.text_problem(name))
     description = top.get("description") or ""
+    if not isinstance(description, str):
+        c.error(("description",), f"expected text, got {guard.kind(description)} {shown(description)}")
+        description = ""
+    elif guard.text_problem(description):
+        c.error(("description",), guard.text_problem(description))
     for key in top:
         if key not in ("format", "name", "description", "changes"):
             c.error((key,), "unknown field (format, name, description, changes)")
     changes = top.get("changes")
-    p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top)
+    p = Proposal(name=name if isinstance(name, str) else "", description=description, source=source, data=top,
+                 located=located)
     if not isinstance(changes, dict):
         c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
     else:
@@ -472,7 +550,7 @@ def validate(located: Located, source: str) -> Proposal:
             p.repeal = _repeal(c, changes["repeal"], path + ("repeal",))
         if "rules" in changes:
             created = {f"{stem}/{n}" for stem, rungs in p.ladders.items() for n in rungs}
-            p.rules = _rules(c, changes["rules"], path + ("rules",), created)
+            p.rules = _rules(c, changes["rules"], path + ("rules",), created, p.rule_index)
     if c.problems:
         raise InputError(source, c.problems)
     return p

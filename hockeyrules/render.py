@@ -57,6 +57,16 @@ def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = 
     return "\n".join(lines) + "\n"
 
 
+def _other_readings(policy: dict) -> str:
+    """The readings besides those two that differ from their defaults, as NAME=VALUE."""
+    from .policy import READINGS
+
+    other = [f"{r.name}={r.text(policy[r.name])}" for r in READINGS
+             if r.name not in ("layers", "late_game_counted_once") and r.name in policy
+             and policy[r.name] != r.default]
+    return "; readings " + ", ".join(other) if other else ""
+
+
 def suspensions_table(result: dict) -> str:
     rows = []
     for s in result["suspensions"]:
@@ -71,7 +81,7 @@ def suspensions_table(result: dict) -> str:
         widths[4] = min(widths[4], 24)  # long names are cut, never the rule ids
     out = [f"{result['league']} {result['season']}: suspensions "
            f"(layers: {result['policy']['layers']}, late game counted once: "
-           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'})\n\n"]
+           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"]
     out.append(table(headers, rows, widths) if rows else "no suspensions\n")
     total = sum(s["games"] for s in result["suspensions"])
     indefinite = sum(1 for s in result["suspensions"] if s["indefinite"])

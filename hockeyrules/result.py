@@ -125,6 +125,10 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
             inc = g.incidents[args[2].number - 1]
             warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
                                     inc.line))
+        elif name == "warning" and args[0].name == "matchnominimum":
+            inc = games[_text(args[1])].incidents[args[2].number - 1]
+            warnings.append(Problem(inc.where, "match penalty with no minimum in the tables (a hearing decides)",
+                                    inc.line))
     suspensions = []
     for key in listed:
         pid, gid = key

@@ -149,11 +149,16 @@ def check(test: dict, result: dict) -> list[str]:
     return failures
 
 
-def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None) -> Outcome:
+def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None,
+             default_readings: dict | None = None) -> Outcome:
+    """One test; `default_readings` (`test --reading`) under the test's own `policy`."""
     name = test.get("name", "(unnamed test)")
     try:
         season = from_data(build_season(test, base), source=name)
-        policy = Policy(**test.get("policy", {}))
+        try:
+            policy = Policy().with_readings({**(default_readings or {}), **test.get("policy", {})})
+        except (ValueError, TypeError) as err:
+            return Outcome(name, [f"policy: {err}"])
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
@@ -177,6 +182,6 @@ def load_file(path: str | Path) -> tuple[list, dict]:
     return data.get("tests", []), base
 
 
-def run_file(path: str | Path, default_proposal=None) -> list[Outcome]:
+def run_file(path: str | Path, default_proposal=None, default_readings: dict | None = None) -> list[Outcome]:
     tests, base = load_file(path)
-    return [run_test(t, base, Path(path).parent, default_proposal) for t in tests]
+    return [run_test(t, base, Path(path).parent, default_proposal, default_readings) for t in tests]

@@ -50,32 +50,49 @@ class GroundingTimeout(RuntimeError):
     """A proposal's rules did not ground within the time limit."""
 
 
+class GroundingOutOfMemory(RuntimeError):
+    """A proposal's rules ran out of memory while grounding (or the child was killed)."""
+
+
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
                      encoding: Iterable[str] = ENCODING, stages: Iterable = ()) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away."""
     import multiprocessing as mp
+    import os
+
+    from .guard import die_with_parent
 
     facts, programs = list(facts), list(programs)
+    parent = os.getpid()
     ctx = mp.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
 
     def child():
+        die_with_parent(parent)  # a SIGTERM to the command ends its grounding too
         try:
             sol = solve(facts, programs, encoding, stages)
             send.send(([str(s) for s in sol.symbols], sol.stats, None))
+        except MemoryError:
+            send.send(([], {}, MemoryError))
         except Exception as exc:  # reported in the parent
             send.send(([], {}, str(exc)))
 
     proc = ctx.Process(target=child, daemon=True)
     proc.start()
+    send.close()  # the child's end only: its death is then seen at once (EOF)
     if not receive.poll(seconds):
         proc.kill()
         proc.join()
         raise GroundingTimeout(f"the proposal's rules did not finish grounding within {seconds:g} s "
                                f"(a rule that derives without end?)")
-    symbols, stats, error = receive.recv()
+    try:
+        symbols, stats, error = receive.recv()
+    except EOFError:
+        error = MemoryError  # ended without an answer: killed, as the system does a process out of memory
     proc.join()
+    if error is MemoryError:
+        raise GroundingOutOfMemory("the proposal's rules ran out of memory while grounding")
     if error:
         raise EncodingError(error)
     return Solution([clingo.parse_term(s) for s in symbols], stats)

@@ -455,7 +455,7 @@ def test_settings_errors(tmp_path):
         ("settings.csv", 4, "column key: unknown setting 'colour'; known: format, league, season, clock, "
                             "period_minutes, regulation_periods, roster_limit, max_affiliate_games, pim.minor, "
                             "pim.double_minor, pim.major, pim.misconduct, pim.game_misconduct, pim.gross_misconduct, "
-                            "pim.match"),
+                            "pim.match, pim.game_ejection"),
         ("settings.csv", 5, "column key: 'clock' given twice (also on line 2)"),
     ]
 
@@ -598,7 +598,7 @@ def test_hostile_cells_survive_as_text(tmp_path):
     for person, text in zip(data["people"], HOSTILE):
         person["name"] = text
     data["people"][1]["registered_team"] = HOSTILE[0]
-    data["games"][1]["incidents"][0]["stoppage"] = HOSTILE[5]
+    data["games"][1]["incidents"][0]["stoppage"] = HOSTILE[5].replace("\n", " ")  # ids: no control characters
     write_folder(data, tmp_path / "out")
     assert "=cmd|' /C calc'!A0" in (tmp_path / "out" / "people.csv").read_text()
     back = read_folder(tmp_path / "out")

@@ -1,0 +1,236 @@
+"""Catalog revision 2 beyond what scenarios can say: the season format's new lines
+(team lines, a game's own clock, the game ejection) and their bad input, and the
+warning for a match penalty that no table lists."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hockeyrules import InputError, evaluate
+from hockeyrules.cli import main
+from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.season import from_data
+
+
+def season(*incidents, **game):
+    return build_season({"games": [dict(game, incidents=list(incidents))]}, base_season())
+
+
+def line(**kw):
+    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding",
+                 "penalties": ["major"]}, **kw)
+
+
+def team_line(**kw):
+    out = line(**kw)
+    del out["person"]
+    return dict(out, team=kw.get("team", "A"))
+
+
+def problems(data) -> list[tuple[str, str]]:
+    with pytest.raises(InputError) as err:
+        from_data(data)
+    return [(p.where, p.message) for p in err.value.problems]
+
+
+# --------------------------------------------------------------------- bad input
+
+def test_a_line_with_both_a_person_and_a_team_is_an_error():
+    assert problems(season(line(team="A"))) == [
+        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: both are given")]
+
+
+def test_a_line_with_neither_a_person_nor_a_team_is_an_error():
+    bad = line()
+    del bad["person"]
+    assert problems(season(bad)) == [
+        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: "
+                                  "neither is given")]
+
+
+def test_a_team_line_for_a_team_not_in_the_game_is_an_error():
+    data = season(team_line(team="C"))
+    data["teams"].append({"id": "C", "name": "Charlie"})
+    assert problems(data) == [("games[0].incidents[0].team", "team 'C' does not play in this game (A v B)")]
+
+
+def test_a_game_clock_other_than_the_two_words_is_an_error():
+    found = problems(season(line(), clock="countdown"))
+    assert [w for w, _ in found] == ["games[0].clock"]
+    assert "remaining" in found[0][1] and "elapsed" in found[0][1]
+
+
+def test_all_the_new_errors_are_reported_at_once_and_the_cli_exits_2(tmp_path):
+    bad = line()
+    del bad["person"]
+    data = season(bad, line(team="A"), team_line(team="Z"), clock="sometimes")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["suspensions", str(path)])
+    assert res.exit_code == 2
+    for where in ("games[0].clock", "games[0].incidents[0]", "games[0].incidents[1]", "games[0].incidents[2].team"):
+        assert where in res.output, where
+    assert "Traceback" not in res.output
+
+
+# ---------------------------------------------------------------- what they mean
+
+def test_a_team_line_is_read_and_yields_nothing_personal():
+    result = evaluate(season(team_line(penalties=["major", "game_misconduct"]))).to_dict()
+    assert result["suspensions"] == []
+
+
+def test_a_game_clock_equal_to_the_settings_changes_nothing():
+    data = season(line(period=3, time="09:00"))
+    same = season(line(period=3, time="09:00"), clock="remaining")
+    assert evaluate(data).to_dict() == evaluate(same).to_dict()
+
+
+def test_a_game_ejection_has_no_minutes_by_default():
+    data = from_data(season(line(penalties=["game_ejection"], infraction="tripping")))
+    assert data.minutes(data.games[0].incidents[0]) == 0
+
+
+# ------------------------------------------------------- match with no table row
+
+def test_a_match_penalty_with_no_table_row_yields_a_warning_at_its_line():
+    result = evaluate(season(line(infraction="elbowing", penalties=["match"]))).to_dict()
+    assert result["suspensions"] == []
+    assert {"where": "games[0].incidents[0]",
+            "message": "match penalty with no minimum in the tables (a hearing decides)"} in \
+        [{k: w[k] for k in ("where", "message")} for w in result["warnings"]]
+
+
+def test_a_match_penalty_that_a_table_lists_yields_no_such_warning():
+    result = evaluate(season(line(infraction="boarding", penalties=["match"]))).to_dict()
+    assert [s["games"] for s in result["suspensions"]] == [3]
+    assert not [w for w in result["warnings"] if "match penalty" in w["message"]]
+
+
+# ------------------------------------------------------------------- readings
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def test_the_readme_readings_table_is_the_one_generated_from_the_engine_register():
+    from hockeyrules.readings import markdown_register
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("<!-- readings: generated")
+    start = text.index("\n", start) + 1
+    end = text.index("<!-- end of readings -->")
+    assert text[start:end] == markdown_register()
+
+
+def test_result_policy_lists_all_six_readings_by_their_catalog_names():
+    result = evaluate(season(line())).to_dict()
+    assert result["policy"] == {"layers": "sum", "late_game_counted_once": True, "late_window_minutes": 10,
+                                "league_persons": "players", "league_games": "league_play",
+                                "league_restatements": "add"}
+
+
+def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
+    from hockeyrules.facts import policy_facts
+    from hockeyrules.policy import READINGS, Policy
+    from hockeyrules.solver import encoding_text, ENCODING
+
+    facts = {str(f.arguments[0]) for f in policy_facts(Policy())}
+    assert facts == {r.fact for r in READINGS}
+    encoding = "".join(encoding_text(name) for name in ENCODING)
+    for r in READINGS:
+        assert f"policy({r.fact}," in encoding, r.fact
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--reading", "league_person=all"], "unknown reading 'league_person'"),
+    (["--reading", "league_games=exhibitions"], "league_games: 'exhibitions' is not a value of it"),
+    (["--reading", "late_window_minutes=0"], "late_window_minutes"),
+    (["--reading", "layers"], "expected NAME=VALUE"),
+])
+def test_an_unknown_reading_or_value_exits_2_naming_the_known_ones(args, message, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(season(line())))
+    for command in (["suspensions", str(path)], ["audit", str(path)], ["diff", str(path)],
+                    ["explain", str(path), "--person", "A1"], ["rules"], ["report", str(path), "-o",
+                                                                          str(tmp_path / "r.html")]):
+        res = CliRunner().invoke(main, command + args)
+        assert res.exit_code == 2, (command, res.output)
+        assert message in res.output, (command, res.output)
+        if "unknown reading" in message:
+            assert "layers, late_game_counted_once, late_window_minutes, league_persons, league_games, " \
+                   "league_restatements" in res.output
+
+
+def test_a_reading_on_the_command_line_reaches_the_engine(tmp_path):
+    data = season(line(infraction="fighting", penalties=["major", "game_misconduct"]))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    add = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json"]).output)
+    overlap = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json", "--reading",
+                                                   "league_restatements=overlap"]).output)
+    assert [s["games"] for s in add["suspensions"]] == [2]  # hc:7.10(b)/1 1 + league 1 (10.02 and 10.06/1 overlap)
+    assert [s["games"] for s in overlap["suspensions"]] == [1]
+    assert overlap["policy"]["league_restatements"] == "overlap"
+
+
+def test_diff_with_a_reading_compares_the_defaults_with_that_reading(tmp_path):
+    data = season(line(person="CA", infraction="fighting", penalties=["minor"]))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["diff", str(path), "--reading", "league_persons=all", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["after"]["name"] == "current rules, reading league_persons=all"
+    assert d["after"]["policy"]["league_persons"] == "all" and d["before"]["policy"]["league_persons"] == "players"
+    assert [(c["person"], c["change"], c["after"]["rules"]) for c in d["changes"]] == \
+        [("CA", "appears", ["league:10.06/1"])]
+
+
+def test_a_proposal_policy_takes_any_reading():
+    from hockeyrules.proposal import load
+
+    p = load({"format": "hockeyrules/proposal@1", "name": "Revision 1",
+              "changes": {"policy": {"league_persons": "all", "league_games": "all"}}})
+    data = season(line(person="CA", infraction="misconduct", penalties=["misconduct"]))
+    assert evaluate(data).to_dict()["suspensions"] == []
+    got = evaluate(data, proposal=p).to_dict()
+    assert got["policy"]["league_persons"] == "all" and got["policy"]["league_games"] == "all"
+
+
+def test_a_proposal_with_an_unknown_reading_or_value_is_refused_naming_the_known_ones():
+    from hockeyrules.proposal import load
+
+    with pytest.raises(InputError) as err:
+        load({"format": "hockeyrules/proposal@1", "name": "X",
+              "changes": {"policy": {"league_players": "all", "league_games": "some"}}})
+    found = {p.where: p.message for p in err.value.problems}
+    assert "league_persons" in found["changes.policy.league_players"]
+    assert "league_play or all" in found["changes.policy.league_games"]
+
+
+def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect():
+    example = Path(__file__).parent.parent / "examples" / "mu18aaa-example.yaml"
+    res = CliRunner().invoke(main, ["readings", str(example), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert [r["reading"] for r in d["readings"]] == ["layers", "late_game_counted_once", "late_window_minutes",
+                                                     "league_persons", "league_games", "league_restatements"]
+    for r in d["readings"]:
+        assert r["provision"] and r["rulebook"] and r["effects"], r["reading"]
+        for e in r["effects"]:
+            assert e["suspensions"] == len(e["who"]) and e["persons"] == len({w["person"] for w in e["who"]})
+    by = {r["reading"]: r for r in d["readings"]}
+    # max never makes a suspension longer, and the third-fight kind of overlap only shortens
+    assert by["layers"]["effects"][0]["games"]["after"] < by["layers"]["effects"][0]["games"]["before"]
+    assert by["league_restatements"]["effects"][0]["games"]["after"] < \
+        by["league_restatements"]["effects"][0]["games"]["before"]
+    # the example season's coaches with misconducts: league_persons=all suspends some of them
+    who = by["league_persons"]["effects"][0]["who"]
+    assert all(w["role"] != "player" for w in who)
+    text = CliRunner().invoke(main, ["readings", str(example)]).output
+    for name in by:
+        assert f"{name}: " in text
