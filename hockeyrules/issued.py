@@ -49,23 +49,17 @@ class Issued:
 def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
     """The issued entries of a season, checked by the season's checker `c` (hockeyrules/season.py)."""
     from . import guard
-    from .season import _date  # one definition of a date
+    from .season import _date, known  # one definition of a date and of an id named
 
-    known = {g.id for g in games}
+    games_known = {g.id for g in games}
     out = []
     for k, item in enumerate(raw):
         path = (key, k)
         obj = c.mapping(item, path, FIELDS)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True, ref=True)
-        if person is not None and person not in people:
-            c.error(path + ("person",), f"unknown person {guard.shown(person)}")
-            person = None
-        game = c.text(obj, "game", path, nonempty=True, ref=True)
-        if game is not None and game not in known:
-            c.error(path + ("game",), f"unknown game {guard.shown(game)}")
-            game = None
+        person = known(c, obj, path, "person", people)
+        game = known(c, obj, path, "game", games_known)
         indefinite = obj.get("indefinite", False)
         if indefinite is None:
             indefinite = False

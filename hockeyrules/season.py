@@ -560,6 +560,15 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
     return games
 
 
+def known(c: _Checker, obj: dict, path: tuple, key: str, ids) -> str | None:
+    """The id `obj[key]` names, if it is one of `ids` (an unknown one is an error there)."""
+    value = c.text(obj, key, path, nonempty=True, ref=True)
+    if value is not None and value not in ids:
+        c.error(path + (key,), f"unknown {key} {shown(value)}")
+        return None
+    return value
+
+
 def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
     """League decisions (10.01C): set an indefinite suspension's length, or add games."""
     known_games = {g.id for g in games}
@@ -570,14 +579,8 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
         obj = c.mapping(item, path, _DECISION)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True, ref=True)
-        if person is not None and person not in people:
-            c.error(path + ("person",), f"unknown person {shown(person)}")
-            person = None
-        game = c.text(obj, "game", path, nonempty=True, ref=True)
-        if game is not None and game not in known_games:
-            c.error(path + ("game",), f"unknown game {shown(game)}")
-            game = None
+        person = known(c, obj, path, "person", people)
+        game = known(c, obj, path, "game", known_games)
         rule = c.text(obj, "rule", path, required=False)
         if rule is not None and rule != "league:10.08":
             c.error(path + ("rule",), f"a decision acts on the rules' suspension (no rule) or on the audit's "

@@ -13,22 +13,7 @@ from hockeyrules.cli import main
 from hockeyrules.reconcile import reconcile
 from hockeyrules.scenarios import base_season, build_season
 from hockeyrules.season import from_data
-
-
-def line(person, infraction, penalties, period=2, time="12:00"):
-    return {"person": person, "period": period, "time": time, "infraction": infraction, "penalties": penalties}
-
-
-def one_game(p):        # hc:7.2(b): 1 game
-    return line(p, "boarding", ["major"])
-
-
-def two_games(p):       # hc:7.2(b) 1 + league:10.02 1 = 2 games
-    return line(p, "boarding", ["major", "game_misconduct"])
-
-
-def discrimination(p):  # hc:11.4: indefinite, minimum 5
-    return line(p, "discrimination", ["gross_misconduct"])
+from test_audit import discrimination, line, one_game, two_games  # the audit tests' game-sheet lines
 
 
 def minor(p):           # nothing

@@ -12,11 +12,8 @@ from hockeyrules.audit import audit
 from hockeyrules.cli import main
 from hockeyrules.scenarios import base_season, build_season
 from hockeyrules.season import from_data
+from test_audit import line  # the audit tests' game-sheet lines
 from hockeyrules.status import status
-
-
-def line(person, infraction, penalties, period=2, time="12:00"):
-    return {"person": person, "period": period, "time": time, "infraction": infraction, "penalties": penalties}
 
 
 # G1 2025-10-01 and G2 2025-10-08 played; G3, G4, G5 (10-15, 10-22, 10-29) scheduled
