@@ -23,6 +23,11 @@ from .result import Result, _where_key
 from .season import Season
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
+# What this module reads from the model (asp/audit_show.lp)
+AUDIT_ATOMS = frozenset(("sus", "notstarted", "servedin", "servedcount", "complete", "eligiblefrom", "finalopen",
+                         "finallength", "servedinfull", "sitsin", "ineligible", "forfeit", "fine",
+                         "coachsuspended", "nocoachfor108", "affiliateowes", "lostspot", "rosterviolation",
+                         "doubleheaderviolation", "decisionerror", "position"))
 FINE_MINIMUM = 200
 
 
@@ -76,7 +81,9 @@ class _Reader:
         self.order = {g.id: n for n, g in enumerate(sorted(season.games, key=lambda g: g.order))}
         self.atoms = defaultdict(list)
         for s in symbols:
-            self.atoms[s.name].append(s.arguments)
+            name = s.name
+            if name in AUDIT_ATOMS:  # the rules' own atoms are read by result.read_model
+                self.atoms[name].append(s.arguments)
         self.position = {(t.string, n.number): g.string for t, n, g in self.atoms["position"]}
 
     def game_key(self, game: str) -> int:
