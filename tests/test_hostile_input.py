@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hockeyrules import InputError, evaluate
 from hockeyrules.cli import main
@@ -446,8 +447,6 @@ def test_the_reader_keeps_the_data_it_accepts(tmp_path):
 
 
 # ------------------------------------------------------- random input: only the input error
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
-
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
            | st.floats(allow_nan=True) | st.text(max_size=8)
            | st.sampled_from(["A1", "G1", "major", "boarding", "12:00", "²", "A1\0", "\ud800", "OT", "pre"]))
