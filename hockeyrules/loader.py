@@ -145,7 +145,7 @@ class _Walk:
     def walk(self, node, path: tuple, depth: int = 1):
         line = self.lines[path] = node.start_mark.line + 1
         if depth > MAX_DEPTH:
-            self.error(path, f"nested deeper than {MAX_DEPTH} levels", line)
+            self.error(path[:8], f"nested deeper than {MAX_DEPTH} levels (from here)", line)
             return None
         if not self.anchored:  # no alias in the file: nothing to count
             return self.node(node, path, depth, line)
