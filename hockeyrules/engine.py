@@ -77,6 +77,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     texts = [encoding_text(name) for name in programs]
     facts = itertools.chain(season_facts(season, line_ups), extra)
     if proposal is not None:
+        proposal.check_against(season)
         policy = proposal.apply_policy(policy)
         facts = itertools.chain(facts, proposal.facts())
         texts += proposal.programs()

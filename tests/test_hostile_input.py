@@ -503,3 +503,15 @@ def test_a_season_with_any_value_replaced_is_refused_or_evaluated(pick, value):
         evaluate(from_data(data))
     except InputError:
         pass
+
+
+def test_penalty_minute_games_that_would_pass_the_solver_integers_are_refused(tmp_path):
+    s = write(tmp_path, "s.yaml", as_yaml(season(*[line(minutes=999_999)] * 3)))
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 999_999}},
+                                    thresholds={"league:10.04": {"after": 0, "every": 1}})))
+    result, out = run(tmp_path, "report", s, "--proposal", p)
+    assert_refused(result, out, 'changes.rows["league:10.04"].games', "2,999,997 penalty minutes")
+    p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 2}})))  # the near miss: fine
+    ok = CliRunner().invoke(main, ["suspensions", str(s), "--proposal", str(p), "--format", "json"])
+    assert ok.exit_code == 0, ok.output
