@@ -82,6 +82,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     # the command's readings are the book's era; a proposal's own sit over them from its date
     facts = itertools.chain(facts, policy_facts(policy))
     if proposal is not None:
+        proposal.check_against(season)
         facts = itertools.chain(facts, proposal.facts())
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
