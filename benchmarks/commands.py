@@ -62,7 +62,7 @@ def argv_of(command: str, season: Path, out: Path, person: str) -> list[str]:
 
 
 def pages_of(target: Path) -> list[Path]:
-    if not target.exists() and target.with_suffix("").is_dir():   # too large for one file: a site
+    if not target.exists() and target.with_suffix("").is_dir():  # too large for one file: a site
         target = target.with_suffix("")
     if target.is_dir():
         return sorted(target.glob("*.html"))
@@ -106,8 +106,11 @@ def mark(value: float | None, limit: float | None) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1,10", help="comma-separated: 1,10,100")
-    ap.add_argument("--commands", default=",".join(c.replace(" --", "-") for c in COMMANDS),
-                    help="comma-separated: suspensions,suspensions-explain,explain,audit,report")
+    ap.add_argument(
+        "--commands",
+        default=",".join(c.replace(" --", "-") for c in COMMANDS),
+        help="comma-separated: suspensions,suspensions-explain,explain,audit,report",
+    )
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--max-rss-mb", type=float, default=run.default_max_rss_mb())
     ap.add_argument("--json", help="also write the figures to this file")
@@ -129,10 +132,18 @@ def main(argv=None) -> int:
                 elif old.exists():
                     old.unlink()
             run.progress(f"[{size}x] {command} ...")
-            o = run.measure(argv_of(command, season, out, person), work / "stdout", work / "stderr",
-                            args.timeout, args.max_rss_mb)
-            row = {"size": size, "lines": meta["incidents"], "command": command, "status": o.status,
-                   "seconds": o.wall, "peak_mb": o.peak_mb, "detail": o.detail}
+            o = run.measure(
+                argv_of(command, season, out, person), work / "stdout", work / "stderr", args.timeout, args.max_rss_mb
+            )
+            row = {
+                "size": size,
+                "lines": meta["incidents"],
+                "command": command,
+                "status": o.status,
+                "seconds": o.wall,
+                "peak_mb": o.peak_mb,
+                "detail": o.detail,
+            }
             if command == "suspensions":
                 base = o.wall
             if command == "report" and o.status == "OK":
@@ -151,8 +162,9 @@ def main(argv=None) -> int:
     for r in rows:
         limit_s, limit_mb = TARGETS.get(r["command"], {}).get(r["size"], (None, None))
         if r["command"] == "explain":
-            limit_s = next((x["seconds"] for x in rows if x["size"] == r["size"] and x["command"] == "suspensions"),
-                           None)
+            limit_s = next(
+                (x["seconds"] for x in rows if x["size"] == r["size"] and x["command"] == "suspensions"), None
+            )
         target = ""
         if limit_s is not None:
             target = f"< {limit_s:g} s {mark(r['seconds'], limit_s)}"
@@ -166,11 +178,14 @@ def main(argv=None) -> int:
         status = "" if r["status"] == "OK" else f"  {r['status']} {r['detail']}"
         print(f"{r['size']:>4}x {r['lines']:>9,}  {r['command']:<22} {secs:>8} {peak:>8} {ratio:>7}  {target}{status}")
         if "pages" in r:
-            line = (f"{'':>17}{r['kind']}: {r['pages']} page(s), {r['total_mb']:.1f} MB, largest "
-                    f"{r['largest_mb']:.2f} MB ({mark(r['largest_mb'] * 2**20, PAGE_LIMIT)} < 3 MB)")
+            line = (
+                f"{'':>17}{r['kind']}: {r['pages']} page(s), {r['total_mb']:.1f} MB, largest "
+                f"{r['largest_mb']:.2f} MB ({mark(r['largest_mb'] * 2**20, PAGE_LIMIT)} < 3 MB)"
+            )
             if r.get("usable"):
                 line += "; load in Chromium: " + ", ".join(
-                    f"{v['page']} {v['seconds']:.2f} s ({mark(v['seconds'], 2)} < 2 s)" for v in r["usable"].values())
+                    f"{v['page']} {v['seconds']:.2f} s ({mark(v['seconds'], 2)} < 2 s)" for v in r["usable"].values()
+                )
             print(line)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")

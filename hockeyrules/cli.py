@@ -163,9 +163,16 @@ def _parse_readings(ctx, param, values) -> dict:
 def _reading_option(f):
     from .policy import BY_NAME
 
-    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
-                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
-                             "; `hockeyrules readings` lists them.")(f)
+    return click.option(
+        "--reading",
+        "readings",
+        multiple=True,
+        metavar="NAME=VALUE",
+        callback=_parse_readings,
+        help="Read the rulebook another way (repeatable): "
+        + ", ".join(BY_NAME)
+        + "; `hockeyrules readings` lists them.",
+    )(f)
 
 
 def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
@@ -180,14 +187,25 @@ def _quiet_option(f):
 
 
 def _policy_options(f):
-    f = click.option("--proposal", type=click.Path(dir_okay=False),
-                     help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = click.option(
+        "--proposal", type=click.Path(dir_okay=False), help="Evaluate under a proposed change (proposal@1 file)."
+    )(f)
     f = _reading_option(f)
-    f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Shorthand for --reading late_game_counted_once=false.")(f)
-    f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
-                          "part combine (league:10.01A).")(f)
+    f = click.option(
+        "--no-late-game-counted-once",
+        "counted_once",
+        flag_value=False,
+        default=True,
+        help="Shorthand for --reading late_game_counted_once=false.",
+    )(f)
+    f = click.option(
+        "--layers",
+        type=click.Choice(["sum", "max"]),
+        default="sum",
+        show_default=True,
+        help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+        "part combine (league:10.01A).",
+    )(f)
     return _quiet_option(f)
 
 
@@ -206,11 +224,16 @@ def _folder_options(f):
         with reading_options(mapping, encoding):
             return f(*args, **kwargs)
 
-    command = click.option("--encoding", metavar="NAME",
-                           help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
-    return click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
-                        help="A CSV folder's own words, people and teams (default: the folder's "
-                             "mapping.yaml).")(command)
+    command = click.option(
+        "--encoding",
+        metavar="NAME",
+        help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).",
+    )(command)
+    return click.option(
+        "--mapping",
+        type=click.Path(dir_okay=False, exists=True),
+        help="A CSV folder's own words, people and teams (default: the folder's mapping.yaml).",
+    )(command)
 
 
 class _Group(click.Group):
@@ -237,10 +260,13 @@ def main():
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True)
-@click.option("--explain", "with_reasons", is_flag=True,
-              help="Add each component's explanation (json) or print every suspension's tree (table).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option(
+    "--explain",
+    "with_reasons",
+    is_flag=True,
+    help="Add each component's explanation (json) or print every suspension's tree (table).",
+)
 @_policy_options
 @_folder_options
 def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
@@ -270,8 +296,14 @@ def _tree_width() -> dict:
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True, help="csv: one row per violation.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="csv: one row per violation.",
+)
 @_policy_options
 @_folder_options
 def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
@@ -290,20 +322,35 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(),
-              help="report.html for one file (- for standard output); a FOLDER/ (or a large season) for a "
-                   "site of pages.")
-@click.option("--as-of", "as_of", type=click.DateTime(["%Y-%m-%d"]),
-              help="Who is suspended as of this date (default: the last game's date).")
-@click.option("--site/--one-file", "site", default=None,
-              help="Force a site (a folder of pages) or one file (default: by the season's size).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(),
+    help="report.html for one file (- for standard output); a FOLDER/ (or a large season) for a site of pages.",
+)
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(["%Y-%m-%d"]),
+    help="Who is suspended as of this date (default: the last game's date).",
+)
+@click.option(
+    "--site/--one-file",
+    "site",
+    default=None,
+    help="Force a site (a folder of pages) or one file (default: by the season's size).",
+)
 @_policy_options
 @_folder_options
 def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
     """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
     from .report import build_report, write_report
 
-    folder = output != streams.STDIO and (output.endswith(("/", os.sep)) or Path(output).is_dir())
+    folder = output != streams.STDIO and output.endswith(("/", os.sep))
+    if not folder and output and os.path.isdir(output):
+        click.echo(f"error: {output} is a directory (end it with / to write a site of pages into it)", err=True)
+        sys.exit(EXIT_INPUT)
     if not folder:
         _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
@@ -317,8 +364,9 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
                 progress.stage("solving and explaining")
                 page = build_report(loaded, policy, proposal=proposal, as_of=day)
             else:
-                done = write_report(loaded, output, policy, proposal=proposal, site=site, as_of=day,
-                                    progress=progress.stage)
+                done = write_report(
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                )
         except InputError as err:
             _fail_input(err)
         if output == streams.STDIO:
@@ -326,8 +374,10 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
             return
     what = "one page" if done["kind"] == "file" else f"{done['pages']} pages, open {done['path']}"
     where = done["path"] if done["kind"] == "file" else Path(done["path"]).parent
-    click.echo(f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page "
-               f"{done['largest'] / 2**20:.1f} MB)", err=True)
+    click.echo(
+        f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)",
+        err=True,
+    )
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -335,10 +385,13 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
-@click.option("--audit", "with_audit", is_flag=True,
-              help="With --person: also serving, ineligible use and 10.08 coach suspensions.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-              show_default=True)
+@click.option(
+    "--audit",
+    "with_audit",
+    is_flag=True,
+    help="With --person: also serving, ineligible use and 10.08 coach suspensions.",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 @_policy_options
 @_folder_options
 def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
@@ -364,8 +417,12 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
                 if with_audit:
                     nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
                 if not nodes:
-                    click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
-                               "; use --game ID --incident N to see why a line was not one", err=True)
+                    click.echo(
+                        f"{person} has no suspension"
+                        + (f" for game {game}" if game else "")
+                        + "; use --game ID --incident N to see why a line was not one",
+                        err=True,
+                    )
             else:
                 nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
         except InputError as err:
@@ -386,12 +443,14 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False),
-              help="The proposal to try (proposal@1 file).")
-@click.option("--against", "before", type=click.Path(dir_okay=False),
-              help="Compare with this proposal instead of the current rules.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--proposal", "after", type=click.Path(dir_okay=False), help="The proposal to try (proposal@1 file).")
+@click.option(
+    "--against",
+    "before",
+    type=click.Path(dir_okay=False),
+    help="Compare with this proposal instead of the current rules.",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
 @_reading_option
@@ -417,8 +476,14 @@ def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True, help="markdown: the page docs/rules.md (every rule with its rulebook words).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="markdown: the page docs/rules.md (every rule with its rulebook words).",
+)
 @_reading_option
 def rules(proposal, fmt, readings):
     """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
@@ -440,8 +505,12 @@ def rules(proposal, fmt, readings):
         return
     width = _terminal_width()
     rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
-    click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows, width=width,
-                            drop=("combines", "late", "layer")), nl=False)
+    click.echo(
+        render.table(
+            ["id", "layer", "when", "games", "late", "combines"], rows, width=width, drop=("combines", "late", "layer")
+        ),
+        nl=False,
+    )
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
     click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
@@ -454,11 +523,15 @@ def rules(proposal, fmt, readings):
 
 @main.command("test", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--proposal", type=click.Path(dir_okay=False),
-              help="Run every scenario under this proposal (a scenario's own proposal wins).")
+@click.option(
+    "--proposal",
+    type=click.Path(dir_okay=False),
+    help="Run every scenario under this proposal (a scenario's own proposal wins).",
+)
 @_reading_option
-@click.option("-k", "pattern", metavar="PATTERN",
-              help="Only the tests whose name (or file name) holds PATTERN, in any case.")
+@click.option(
+    "-k", "pattern", metavar="PATTERN", help="Only the tests whose name (or file name) holds PATTERN, in any case."
+)
 @_folder_options
 def test_command(paths, proposal, readings, pattern):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
@@ -512,12 +585,24 @@ def test_command(paths, proposal, readings, pattern):
 
 @main.command("import", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The season file to write (.yaml or .json), or - for standard output.")
-@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]),
-              help="The season file's format (default: by the output's extension; YAML for -).")
-@click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
-              help="The clock mode, where the folder has no settings.csv saying it.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The season file to write (.yaml or .json), or - for standard output.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["yaml", "json"]),
+    help="The season file's format (default: by the output's extension; YAML for -).",
+)
+@click.option(
+    "--clock",
+    type=click.Choice(["remaining", "elapsed"]),
+    help="The clock mode, where the folder has no settings.csv saying it.",
+)
 @_quiet_option
 @_folder_options
 def import_command(folder, output, fmt, clock, quiet):
@@ -537,14 +622,22 @@ def import_command(folder, output, fmt, clock, quiet):
         progress.stage(f"writing {output}")
         write_season(data, output, as_json=None if fmt is None else fmt == "json")
     lines = sum(len(g.incidents) for g in season.games)
-    click.echo(f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
-               f"{lines} incidents", err=True)
+    click.echo(
+        f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
+        f"{lines} incidents",
+        err=True,
+    )
 
 
 @main.command("export", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
-              help="The folder to write the CSV files into (made if missing).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write the CSV files into (made if missing).",
+)
 @click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
 @_quiet_option
 @_folder_options
@@ -562,8 +655,7 @@ def export_command(season, output, semicolon, quiet):
 
 @main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path(), required=False)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
 @_folder_options
 def readings_command(season, fmt, proposal):
@@ -583,6 +675,114 @@ def readings_command(season, fmt, proposal):
     except InputError as err:
         _fail_input(err)
     _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
+@click.option("--team", help="Only this team's persons.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@_policy_options
+def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
+    """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
+    from . import status as status_mod
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        data = status_mod.status(season, as_of, team, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except (KeyError, ValueError) as err:
+        _fail_limit(err.args[0])
+    _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option(
+    "--issued",
+    "issued",
+    type=click.Path(dir_okay=False),
+    help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table", show_default=True
+)
+@_policy_options
+def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
+    """Did the league issue what its rules require? Each difference with its explanation."""
+    from . import reconcile as rec
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        loaded = as_season(season)
+        data = rec.reconcile(loaded, issued, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--person", required=True, help="The suspended person (id).")
+@click.option("--game", required=True, help="The game the suspension was earned in.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="The file to write: .html a printable page, anything else Markdown (default: Markdown on standard output).",
+)
+@_policy_options
+def notice(season, person, game, output, layers, counted_once, readings, proposal):
+    """One suspension's notice, as the team manager receives it."""
+    from . import notices as nt
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        found = nt.notices(season, person, game, policy=policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except KeyError as err:
+        _fail_limit(err.args[0])
+    if not found:
+        _fail_limit(f"{person} has no suspension for game {game}")
+    html = output is not None and output.lower().endswith((".html", ".htm"))
+    text = nt.to_html(found[0]) if html else nt.to_markdown(found[0])
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        click.echo(f"wrote {output}", err=True)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--since", help="Only suspensions earned in games on or after this date (YYYY-MM-DD).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write into (GAME-PERSON.md and .html per suspension).",
+)
+@_policy_options
+def notices(season, since, output, layers, counted_once, readings, proposal):
+    """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
+    from . import notices as nt
+    from .status import check_date
+
+    policy = _make_policy(layers, counted_once, readings)
+    if not Path(output).is_dir():
+        _fail_limit(f"{output}: no such folder (create it first)")
+    try:
+        since = check_date(since) if since else None
+        found = nt.notices(season, since=since, policy=policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except ValueError as err:
+        _fail_limit(err.args[0])
+    written = nt.write_all(found, output)
+    click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

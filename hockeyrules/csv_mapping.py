@@ -426,6 +426,7 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "kind": ("game_type", "type", "category", "season_type", "game_category"),
         "clock": ("clock_mode", "time_mode", "clock_type"),
+        "status": ("game_status",),
     },
     "dressed.csv": {
         "game": _GAME,
@@ -476,6 +477,10 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "add_games": ("additional_games", "extra_games", "more_games"),
         "date": ("decision_date", "decided", "decided_on"),
         "reason": ("note", "notes", "comment", "comments"),
+    },
+    "issued.csv": {  # suspensions the league issued (hockeyrules/issued.py)
+        "person": ("person_id",), "game": ("game_id",), "games": ("games_issued",), "indefinite": (),
+        "rules": ("rule",), "date": ("issued_date",), "note": ("notes",),
     },
 }
 

@@ -53,7 +53,8 @@ __all__ = [
     "REQUIRED_FILES",
 ]
 
-FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv")
+FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv",
+         "issued.csv")
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -63,11 +64,12 @@ REQUIRED_COLUMNS = {
     "dressed.csv": ("game", "person"),
     "incidents.csv": ("game", "person", "period", "time", "penalty"),
     "decisions.csv": ("person", "game", "date"),
+    "issued.csv": ("person", "game"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 _TEXT_TOP = ("format", "league", "season")
 _TITLE_ROWS = 10  # rows above the header that may be a spreadsheet's title
-_FREE_TEXT = {"name", "registered_team", "reason"}  # kept exactly as written; other cells are trimmed
+_FREE_TEXT = {"name", "registered_team", "reason", "note"}  # kept exactly as written; other cells are trimmed
 
 _TIME = re.compile(r"^(\d{1,3}):(\d{2})(?:\.0+)?$")
 _TIME_HMS = re.compile(r"^0{1,2}:(\d{2}):(\d{2})$")  # a spreadsheet's 0:08:12 for 08:12
@@ -350,7 +352,19 @@ class _FolderReader:
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
+        if tables.get("issued.csv"):
+            data["issued"] = self._issued(tables["issued.csv"])
         return data
+
+    def _issued(self, rows: list[_Row]) -> list:
+        """issued.csv: the suspensions the league issued (hockeyrules/issued.py reads the cells)."""
+        from .issued import rows_to_entries
+
+        entries, problems = rows_to_entries([(row.line, row.cells) for row in rows], "issued.csv")
+        self.problems += problems
+        for k, row in enumerate(rows):
+            self.origin(("issued", k), "issued.csv", row.line)
+        return entries
 
     def _settings(self, rows: list[_Row], top: dict) -> dict:
         file = "settings.csv"
@@ -544,6 +558,8 @@ class _FolderReader:
                     game["clock"] = self.mapping.choice("clocks", row.get("clock"), "clock")
                 except MappingError as exc:
                     self.error(file, row.line, str(exc), "clock")
+            if row.get("status"):
+                game["status"] = row.get("status")
             game["incidents"] = []
             index.setdefault(game["id"], i)  # a repeated id is reported by the season check
             self.origin(("games", i), file, row.line)
@@ -983,6 +999,7 @@ _HEADERS = {
     ),
     "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
     "settings.csv": ("key", "value"),
+    "issued.csv": ("person", "game", "games", "indefinite", "rules", "date", "note"),
 }
 
 
@@ -1019,6 +1036,8 @@ def season_to_data(season: Season) -> dict:
         game.update(home=g.home, away=g.away, kind=g.kind)
         if getattr(g, "clock", None) is not None:  # its own clock (season format revision 2)
             game["clock"] = g.clock
+        if g.scheduled:
+            game["status"] = "scheduled"
         if g.dressed is not None:
             game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
         game["incidents"] = []
@@ -1044,6 +1063,9 @@ def season_to_data(season: Season) -> dict:
             item["set_games" if d.action == "setlength" else "add_games"] = d.games
             item.update(date=d.date, reason=d.reason)
             data["decisions"].append(item)
+    if season.issued:
+        data["issued"] = [{k: v for k, v in e.to_dict().items() if k != "where" and v is not None}
+                          for e in season.issued]
     return data
 
 
@@ -1098,12 +1120,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
             rows["settings.csv"] += [[f"pim.{kind}", minutes] for kind, minutes in value.items()]
         else:
             rows["settings.csv"].append([key, value])
+    scheduled = any(g.get("status") == "scheduled" for g in data.get("games") or [])
+    if scheduled:  # the column only where the season has scheduled games
+        _HEADERS_GAMES = _HEADERS["games.csv"] + ("status",)
     for team in data.get("teams") or []:
         rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
     for person in data.get("people") or []:
         rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
     for game in data.get("games") or []:
-        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]])
+        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]] +
+                                 ([game.get("status")] if scheduled else []))
         for team, ids in (game.get("dressed") or {}).items():
             if not ids:
                 rows["dressed.csv"].append([game.get("id"), team, None])
@@ -1128,12 +1154,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
                 )
     for decision in data.get("decisions") or []:
         rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
+    for entry in data.get("issued") or []:
+        rows["issued.csv"].append([entry.get(c) for c in _HEADERS["issued.csv"]])
     written = []
     for name in FILES:
+        if name == "issued.csv" and not rows[name]:
+            continue  # written only for a season that has them
         target = folder / name
         with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
             writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-            writer.writerow(_HEADERS[name])
+            writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
             writer.writerows([_cell(v) for v in row] for row in rows[name])
         written.append(target)
     return written

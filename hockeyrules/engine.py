@@ -69,7 +69,8 @@ def proposal_seconds() -> float:
 
 
 def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
-        programs: Iterable[str] = (), proposal=None, line_ups: bool = False) -> tuple[Result, list]:
+        programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
+        stages: Iterable = ()) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
@@ -81,6 +82,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     # the command's readings are the book's era; a proposal's own sit over them from its date
     facts = itertools.chain(facts, policy_facts(policy))
     if proposal is not None:
+        proposal.check_against(season)
         facts = itertools.chain(facts, proposal.facts())
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
@@ -88,7 +90,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()
         try:
-            solution = solve_with_limit(facts, texts, seconds)
+            solution = solve_with_limit(facts, texts, seconds, stages=list(stages))
         except GroundingTimeout:
             raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
                                             f"a rule that derives without end?") from None
@@ -97,7 +99,7 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
                 from None
         proposal.refused_yields(solution.symbols)
     else:
-        solution = solve(facts, texts)
+        solution = solve(facts, texts, stages=stages)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols)
     result.proposal = None if proposal is None else proposal.name

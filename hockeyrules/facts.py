@@ -61,6 +61,8 @@ def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iter
     yield _fact("game", gid, String(g.home), String(g.away), _const(g.kind))
     yield _fact("gameorder", gid, Number(position))
     yield _fact("gameday", gid, Number(_dt.date.fromisoformat(g.date).toordinal()))
+    if g.scheduled:
+        yield _fact("scheduled", gid)
     if g.clock is not None:
         yield _fact("gameclock", gid, _const(g.clock))
     for team, persons in (g.dressed or {}).items():

@@ -51,23 +51,39 @@ SINGLE_FILE_AUDIT_ROWS = 500
 # Above this many rows the outstanding list moves from the index to each league's page.
 INDEX_OUTSTANDING_ROWS = 3_000
 
-NO_AUDIT = ("The audit (serving, ineligible persons used, forfeits, fines) is left out under a proposal: the "
-            "teams chose their line-ups under the current rules, so judging them against the proposal's "
-            "suspensions would count games the proposal alone made ineligible as violations, and each would "
-            "suspend a head coach under By-Law 10.08.")
-NO_SERVING = ("Who is suspended now is left out under a proposal: serving is judged on the line-ups the teams "
-              "actually dressed under the current rules.")
-COUNT_KEYS = (("suspensions", "Suspensions"), ("games", "Games"), ("indefinite", "Indefinite"),
-              ("suspended", "Suspended now"), ("violations", "Violations"), ("forfeits", "Forfeits"),
-              ("fines", "Fines"), ("fine_minimum", "Fines, minimum (CAD)"))
+NO_AUDIT = (
+    "The audit (serving, ineligible persons used, forfeits, fines) is left out under a proposal: the "
+    "teams chose their line-ups under the current rules, so judging them against the proposal's "
+    "suspensions would count games the proposal alone made ineligible as violations, and each would "
+    "suspend a head coach under By-Law 10.08."
+)
+NO_SERVING = (
+    "Who is suspended now is left out under a proposal: serving is judged on the line-ups the teams "
+    "actually dressed under the current rules."
+)
+COUNT_KEYS = (
+    ("suspensions", "Suspensions"),
+    ("games", "Games"),
+    ("indefinite", "Indefinite"),
+    ("suspended", "Suspended now"),
+    ("violations", "Violations"),
+    ("forfeits", "Forfeits"),
+    ("fines", "Fines"),
+    ("fine_minimum", "Fines, minimum (CAD)"),
+)
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def _environment():
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.PackageLoader("hockeyrules", "templates/report"), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("hockeyrules", "templates/report"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     return env
 
@@ -76,7 +92,9 @@ def _static(name: str) -> Markup:
     """report.css / report.js: our own files, inlined as they are."""
     from importlib.resources import files
 
-    return Markup(files("hockeyrules").joinpath("templates/report", name).read_text(encoding="utf-8"))
+    return Markup(
+        files("hockeyrules").joinpath("templates").joinpath("report").joinpath(name).read_text(encoding="utf-8")
+    )
 
 
 class _Anchors:
@@ -95,7 +113,7 @@ class _Anchors:
         if clean != raw or not clean:
             clean += "-" + hashlib.sha1(raw.encode("utf-8")).hexdigest()[:8]
         anchor, n = f"{prefix}-{clean}", 1
-        while anchor.lower() in self.used:   # file names: case-insensitive file systems too
+        while anchor.lower() in self.used:  # file names: case-insensitive file systems too
             n += 1
             anchor = f"{prefix}-{clean}-{n}"
         self.used.add(anchor.lower())
@@ -125,8 +143,9 @@ def _rules_in(nodes: list, out: set) -> set:
 class Report:
     """What the templates read (as `r`)."""
 
-    def __init__(self, season, policy, proposal=None, as_of: str | None = None, single: bool | None = True,
-                 progress=None):
+    def __init__(
+        self, season, policy, proposal=None, as_of: str | None = None, single: bool | None = True, progress=None
+    ):
         from .audit import audit as run_audit
 
         self.season, self.policy, self.proposal = season, policy, proposal
@@ -150,15 +169,16 @@ class Report:
             self.say("auditing serving and eligibility ...")
             self.data = run_audit(season, policy).to_dict()
         else:
-            self.data = dict(result, serving=[], violations=[], forfeits=[], fines=[], audit_suspensions=[],
-                             affiliate_obligations=[])
+            self.data = dict(
+                result, serving=[], violations=[], forfeits=[], fines=[], audit_suspensions=[], affiliate_obligations=[]
+            )
         d = self.data
         self.say("gathering the report's data ...")
         self.outstanding = outstanding(d["serving"], season, self.as_of) if proposal is None else []
         for o in self.outstanding:
             o["order"] = self.order[o["game"]]
             o["text"] = f"{o['person']} {o['name']} {o['team']}".lower()
-        self.lines = running_totals(season, proposal)
+        self.lines = running_totals(season, proposal, proposal.apply_policy(policy) if proposal else policy)
         (self.after, self.every), self.rungs = marks_and_rungs(proposal)
 
         # everything grouped by team and person once (never searched per person)
@@ -200,12 +220,15 @@ class Report:
         for t, c in self.summary["teams"].items():
             c["suspended"] = len(suspended_now.get(t, ()))
         self.summary["league"]["suspended"] = len({o["person"] for o in self.outstanding})
-        self.team_rows = [{"id": t, "name": team.name, "counts": self.summary["teams"][t]}
-                          for t, team in season.teams.items()]
-        self.counts = {"suspended": self.summary["league"]["suspended"],
-                       "serving": sum(1 for o in self.outstanding if not o["awaiting"]),
-                       "awaiting": sum(1 for o in self.outstanding if o["awaiting"]),
-                       "persons": len({s["person"] for s in d["suspensions"]})}
+        self.team_rows = [
+            {"id": t, "name": team.name, "counts": self.summary["teams"][t]} for t, team in season.teams.items()
+        ]
+        self.counts = {
+            "suspended": self.summary["league"]["suspended"],
+            "serving": sum(1 for o in self.outstanding if not o["awaiting"]),
+            "awaiting": sum(1 for o in self.outstanding if o["awaiting"]),
+            "persons": len({s["person"] for s in d["suspensions"]}),
+        }
         self.audit_suspensions = len(d["audit_suspensions"])
         self.warnings = d["warnings"]
         self.leagues = []
@@ -214,14 +237,23 @@ class Report:
             counts = {k: sum(r["counts"][k] for r in rows) for k, _ in COUNT_KEYS}
             out = [o for t in lg["teams"] for o in self.by_team[t]["outstanding"]]
             out.sort(key=lambda o: (o["order"], o["person"], o["rule"] or ""))
-            self.leagues.append(dict(lg, team_rows=rows, counts=counts, outstanding=out,
-                                     suspended=len({o["person"] for o in out}),
-                                     awaiting=sum(1 for o in out if o["awaiting"])))
+            self.leagues.append(
+                dict(
+                    lg,
+                    team_rows=rows,
+                    counts=counts,
+                    outstanding=out,
+                    suspended=len({o["person"] for o in out}),
+                    awaiting=sum(1 for o in out if o["awaiting"]),
+                )
+            )
 
         title = f"{d['league']} {d['season']}: discipline report"
         pol = d["policy"]
-        sub = (f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
-               f"{_other_readings(pol)}; suspended as of {self.as_of}")
+        sub = (
+            f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
+            f"{_other_readings(pol)}; suspended as of {self.as_of}"
+        )
         if proposal is not None:
             sub += f"; under the proposal: {proposal.name}"
         self.title, self.sub = title, sub
@@ -232,9 +264,11 @@ class Report:
         """Small enough to open quickly as one page (its size grows with lines, audit rows and who is
         suspended; a page past a few megabytes is slow to open)."""
         d = self.data
-        return (sum(len(g.incidents) for g in self.season.games) <= SINGLE_FILE_LINES
-                and len(d["violations"]) + len(d["audit_suspensions"]) <= SINGLE_FILE_AUDIT_ROWS
-                and len(self.outstanding) <= SINGLE_FILE_AUDIT_ROWS)
+        return (
+            sum(len(g.incidents) for g in self.season.games) <= SINGLE_FILE_LINES
+            and len(d["violations"]) + len(d["audit_suspensions"]) <= SINGLE_FILE_AUDIT_ROWS
+            and len(self.outstanding) <= SINGLE_FILE_AUDIT_ROWS
+        )
 
     def layout(self, single: bool) -> None:
         """One file (addresses are #anchors) or a site (addresses are pages)."""
@@ -243,20 +277,30 @@ class Report:
         self.teams_href = "#teams" if single else "index.html#teams"
         for lg in self.leagues:
             lg["href"] = f"#{lg['id']}" if single else f"{lg['id']}.html"
-        self.index_outstanding = (self.outstanding if single or len(self.outstanding) <= INDEX_OUTSTANDING_ROWS
-                                  else None)
+        self.index_outstanding = self.outstanding if single or len(self.outstanding) <= INDEX_OUTSTANDING_ROWS else None
         tabs = []
         if single:
             if proposal is not None:
                 tabs.append(("diff", "#diff", "What the proposal changes"))
-            tabs += [("outstanding", "#outstanding", "Suspended now"), ("teams", "#teams", "Teams"),
-                     ("suspensions", "#suspensions", "Suspensions"), ("audit", "#audit", "Audit")]
+            tabs += [
+                ("outstanding", "#outstanding", "Suspended now"),
+                ("teams", "#teams", "Teams"),
+                ("suspensions", "#suspensions", "Suspensions"),
+                ("audit", "#audit", "Audit"),
+            ]
         else:
             if proposal is not None:
                 tabs.append(("diff", "diff.html", "What the proposal changes"))
-            tabs += [("outstanding", "index.html", "Suspended now"), ("teams", "index.html#teams", "Teams"),
-                     ("audit", "audit.html", "Audit")]
-        self.report = {"title": self.title, "sub": self.sub, "tabs": [{"id": i, "href": h, "label": lab} for i, h, lab in tabs]}
+            tabs += [
+                ("outstanding", "index.html", "Suspended now"),
+                ("teams", "index.html#teams", "Teams"),
+                ("audit", "audit.html", "Audit"),
+            ]
+        self.report = {
+            "title": self.title,
+            "sub": self.sub,
+            "tabs": [{"id": i, "href": h, "label": lab} for i, h, lab in tabs],
+        }
 
     # --- addresses -------------------------------------------------------------
 
@@ -279,15 +323,30 @@ class Report:
         anchor = self.anchors.get("s", s["person"], s["game"])
         rules = list(dict.fromkeys(c["rule"] for c in s["components"]))
         sv = self.serving_of.get((s["person"], s["game"], None))
-        served = "-" if sv is None else (f"{sv['served']} of "
-                                         f"{games_text(sv['games'], sv['indefinite'] and not sv['length_set'])}")
+        served = (
+            "-"
+            if sv is None
+            else (f"{sv['served']} of {games_text(sv['games'], sv['indefinite'] and not sv['length_set'])}")
+        )
         keys = [anchor] + ([f"sv-{anchor}"] if sv is not None else [])
-        return {"anchor": anchor, "team": s["team"], "person": s["person"], "name": s["name"], "date": s["date"],
-                "game": s["game"], "games": s["games"], "indefinite": s["indefinite"],
-                "governing_games": s["governing_games"], "league_games": s["league_games"], "rules": rules,
-                "text": " ".join([s["person"], s["name"], s["team"], s["game"]]).lower(),
-                "order": self.order[s["game"]], "served": sv["served"] if sv else 0, "served_text": served,
-                "xkeys": " ".join(keys)}
+        return {
+            "anchor": anchor,
+            "team": s["team"],
+            "person": s["person"],
+            "name": s["name"],
+            "date": s["date"],
+            "game": s["game"],
+            "games": s["games"],
+            "indefinite": s["indefinite"],
+            "governing_games": s["governing_games"],
+            "league_games": s["league_games"],
+            "rules": rules,
+            "text": " ".join([s["person"], s["name"], s["team"], s["game"]]).lower(),
+            "order": self.order[s["game"]],
+            "served": sv["served"] if sv else 0,
+            "served_text": served,
+            "xkeys": " ".join(keys),
+        }
 
     @property
     def all_suspensions(self) -> list:
@@ -345,7 +404,7 @@ class Report:
             self.suspension_entries(s, entries)
         persons = [self.person(p) for p in self.persons_of.get(t, [])]
         audit = None
-        if not self.single and self.proposal is None:   # a site: the team's audit and its persons' findings
+        if not self.single and self.proposal is None:  # a site: the team's audit and its persons' findings
             audit = self.audit_page(t)
             entries.update(audit.pop("xdata"))
             for p in self.persons_of.get(t, []):
@@ -357,9 +416,18 @@ class Report:
         entries.pop("quotes", None)
         entries["quotes"] = self._quotes(entries)
         out = sorted(rows["outstanding"], key=lambda o: (o["order"], o["person"], o["rule"] or ""))
-        return {"id": t, "name": team.name, "anchor": self.anchors.get("t", t), "counts": self.summary["teams"][t],
-                "outstanding": out, "suspensions": suspensions, "persons": persons, "xdata": entries, "audit": audit,
-                "changes": changes}
+        return {
+            "id": t,
+            "name": team.name,
+            "anchor": self.anchors.get("t", t),
+            "counts": self.summary["teams"][t],
+            "outstanding": out,
+            "suspensions": suspensions,
+            "persons": persons,
+            "xdata": entries,
+            "audit": audit,
+            "changes": changes,
+        }
 
     def person(self, pid: str) -> dict:
         person = self.season.people[pid]
@@ -368,22 +436,35 @@ class Report:
         lines = self.lines.get(pid, [])
         what = [pid, words(person.role), f"{person.team} {team.name if team else ''}".strip()]
         if person.affiliate:
-            what.append("affiliate" + (f" (registered with {person.registered_team})" if person.registered_team
-                                       else ""))
+            what.append(
+                "affiliate" + (f" (registered with {person.registered_team})" if person.registered_team else "")
+            )
         rows = []
         for x in lines:
             g, inc = x["game"], x["incident"]
             notes = []
             if x["marks"]:
-                notes.append("passes the league:10.04 mark" + ("s " if len(x["marks"]) > 1 else " ") +
-                             ", ".join(str(m) for m in x["marks"]))
+                notes.append(
+                    "passes the league:10.04 mark"
+                    + ("s " if len(x["marks"]) > 1 else " ")
+                    + ", ".join(str(m) for m in x["marks"])
+                )
             for k, rung in x["rungs"]:
                 notes.append(f"{ordinal(k)} misconduct-class penalty (league:10.05/{rung})")
-            rows.append({"date": g.date, "game": g.id,
-                         "teams": f"{g.home} v {g.away}" + (f" ({g.kind})" if g.kind != "regular" else ""),
-                         "when": self.words.short_clock(inc), "infraction": words(inc.infraction),
-                         "penalties": penalty_words(inc.penalties), "minutes": x["minutes"],
-                         "pim_after": x["pim_after"], "misc_after": x["misc_after"], "notes": "; ".join(notes)})
+            rows.append(
+                {
+                    "date": g.date,
+                    "game": g.id,
+                    "teams": f"{g.home} v {g.away}" + (f" ({g.kind})" if g.kind != "regular" else ""),
+                    "when": self.words.short_clock(inc),
+                    "infraction": words(inc.infraction),
+                    "penalties": penalty_words(inc.penalties),
+                    "minutes": x["minutes"],
+                    "pim_after": x["pim_after"],
+                    "misc_after": x["misc_after"],
+                    "notes": "; ".join(notes),
+                }
+            )
         suspensions = []
         if self.proposal is None:
             for sv in mine["serving"]:
@@ -394,28 +475,58 @@ class Report:
                     audit_n = next((a["n"] for a in mine["audit_suspensions"] if a["game"] == sv["game"]), None)
                     keys, kind = f"a-{audit_n}", "league:10.08 (the audit)"
                 eligible = sv["eligible_from"]
-                suspensions.append({
-                    "date": sv["date"], "game": sv["game"], "what": kind, "games": sv["games"],
-                    "indefinite": sv["indefinite"] and not sv["length_set"],
-                    "served_in": ", ".join(f"{g} ({self.dates[g]})" for g in sv["served_in"]) or "none yet",
-                    "eligible_from": f"{eligible} ({self.dates[eligible]})" if eligible else "-",
-                    "status": sv["status"], "xkeys": keys})
+                suspensions.append(
+                    {
+                        "date": sv["date"],
+                        "game": sv["game"],
+                        "what": kind,
+                        "games": sv["games"],
+                        "indefinite": sv["indefinite"] and not sv["length_set"],
+                        "served_in": ", ".join(f"{g} ({self.dates[g]})" for g in sv["served_in"]) or "none yet",
+                        "eligible_from": f"{eligible} ({self.dates[eligible]})" if eligible else "-",
+                        "status": sv["status"],
+                        "xkeys": keys,
+                    }
+                )
         else:
             for s in mine["suspensions"]:
                 anchor = self.anchors.get("s", pid, s["game"])
-                suspensions.append({"date": s["date"], "game": s["game"], "what": "the rules (under the proposal)",
-                                    "games": s["games"], "indefinite": s["indefinite"], "served_in": "-",
-                                    "eligible_from": "-", "status": "-", "xkeys": anchor})
-        findings = [{"date": v["date"], "game": v["game"], "rule": v["rule"], "message": v["message"],
-                     "key": f"v-{v['n']}"} for v in mine["violations"]]
-        status = None if self.proposal is not None else sorted(
-            mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))
+                suspensions.append(
+                    {
+                        "date": s["date"],
+                        "game": s["game"],
+                        "what": "the rules (under the proposal)",
+                        "games": s["games"],
+                        "indefinite": s["indefinite"],
+                        "served_in": "-",
+                        "eligible_from": "-",
+                        "status": "-",
+                        "xkeys": anchor,
+                    }
+                )
+        findings = [
+            {"date": v["date"], "game": v["game"], "rule": v["rule"], "message": v["message"], "key": f"v-{v['n']}"}
+            for v in mine["violations"]
+        ]
+        status = (
+            None
+            if self.proposal is not None
+            else sorted(mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))
+        )
         return {
-            "id": pid, "anchor": self.anchors.get("p", pid), "name": person.name, "role": words(person.role),
-            "team": person.team, "team_name": team.name if team else "", "what": what, "status": status,
-            "lines": rows, "pim": lines[-1]["pim_after"] if lines else 0,
+            "id": pid,
+            "anchor": self.anchors.get("p", pid),
+            "name": person.name,
+            "role": words(person.role),
+            "team": person.team,
+            "team_name": team.name if team else "",
+            "what": what,
+            "status": status,
+            "lines": rows,
+            "pim": lines[-1]["pim_after"] if lines else 0,
             "misc": lines[-1]["misc_after"] if lines else 0,
-            "suspensions": suspensions, "games": sum(s["games"] for s in mine["suspensions"]),
+            "suspensions": suspensions,
+            "games": sum(s["games"] for s in mine["suspensions"]),
             "findings": findings,
             "pim_chart": self.pim_chart(lines) if lines else None,
             "misc_chart": self.misc_chart(lines) if lines else None,
@@ -425,30 +536,44 @@ class Report:
         """The audit's rows (of one team, in a site) with their explanations."""
         d = self.data
         if team is None:
-            rows = {k: [dict(x, n=n) for n, x in enumerate(d[k])]
-                    for k in ("violations", "forfeits", "fines", "audit_suspensions")}
+            rows = {
+                k: [dict(x, n=n) for n, x in enumerate(d[k])]
+                for k in ("violations", "forfeits", "fines", "audit_suspensions")
+            }
             affiliates = d["affiliate_obligations"]
         else:
             rows = {k: self.by_team[team][k] for k in ("violations", "forfeits", "fines", "audit_suspensions")}
             affiliates = [o for o in d["affiliate_obligations"] if o["team"] == team]
         entries: dict = {}
         self.audit_entries(entries, rows)
-        forfeits, fines = [], []
+        forfeits: list = []
+        fines: list = []
         viol_by_game = self.violations_by_game
         for kind, key, out in (("f", "forfeits", forfeits), ("i", "fines", fines)):
             for f in rows[key]:
                 n = f["n"]
                 g = self.games_by_id[f["game"]]
                 if kind == "f":
-                    text = (f"{f['team']} forfeits {f['game']} ({f['date']}): it used {', '.join(f['persons'])} "
-                            f"while ineligible")
+                    text = (
+                        f"{f['team']} forfeits {f['game']} ({f['date']}): it used {', '.join(f['persons'])} "
+                        f"while ineligible"
+                    )
                 else:
-                    text = (f"{f['team']} is fined at least ${f['minimum']} {f['currency']} for {f['game']} "
-                            f"({f['date']}): one fine per team and game that used an ineligible person")
-                node = {"kind": "forfeit" if kind == "f" else "fine", "text": text, "rule": f["rule"],
-                        "where": g.where, "line": g.line,
-                        "children": [{"kind": "violation", "text": v["message"], "rule": v["rule"]}
-                                     for v in viol_by_game.get((f["game"], f["team"], f["rule"]), [])]}
+                    text = (
+                        f"{f['team']} is fined at least ${f['minimum']} {f['currency']} for {f['game']} "
+                        f"({f['date']}): one fine per team and game that used an ineligible person"
+                    )
+                node = {
+                    "kind": "forfeit" if kind == "f" else "fine",
+                    "text": text,
+                    "rule": f["rule"],
+                    "where": g.where,
+                    "line": g.line,
+                    "children": [
+                        {"kind": "violation", "text": v["message"], "rule": v["rule"]}
+                        for v in viol_by_game.get((f["game"], f["team"], f["rule"]), [])
+                    ],
+                }
                 entries[f"{kind}-{n}"] = {"nodes": [node]}
                 out.append(dict(f, key=f"{kind}-{n}"))
         entries["quotes"] = self._quotes(entries)
@@ -457,9 +582,14 @@ class Report:
             sv = self.serving_of.get((s["person"], s["game"], "league:10.08"))
             served = "-" if sv is None else f"{sv['served']}: {sv['status']}"
             audit_susp.append(dict(s, key=f"a-{s['n']}", served_text=served))
-        return {"violations": [dict(v, key=f"v-{v['n']}") for v in rows["violations"]],
-                "forfeits": forfeits, "fines": fines, "audit_suspensions": audit_susp,
-                "affiliates": affiliates, "xdata": entries}
+        return {
+            "violations": [dict(v, key=f"v-{v['n']}") for v in rows["violations"]],
+            "forfeits": forfeits,
+            "fines": fines,
+            "audit_suspensions": audit_susp,
+            "affiliates": affiliates,
+            "xdata": entries,
+        }
 
     def _compared(self) -> tuple[dict, dict]:
         """The diff against the current rules and the current rules' trees of the changed
@@ -480,21 +610,29 @@ class Report:
         (`team`); the diff page keeps the headline and the totals."""
         d, before = self._compared()
         entries: dict = {}
-        moving, same = [], []
+        moving: list = []
+        same: list = []
         listed = self.single or team is not None
         for c in d["changes"] if listed else []:
             if team is not None and c["team"] != team:
                 continue
             anchor = self.anchors.get("s", c["person"], c["game"])
             key = (c["person"], c["game"])
-            row = dict(c, key_before=f"d0-{anchor}", key_after=f"d1-{anchor}",
-                       why=[f"+{r}" for r in c["rules_added"]] + [f"-{r}" for r in c["rules_removed"]] +
-                       [f"~{r}" for r in c["rules_changed"]])
+            row = dict(
+                c,
+                key_before=f"d0-{anchor}",
+                key_after=f"d1-{anchor}",
+                why=[f"+{r}" for r in c["rules_added"]]
+                + [f"-{r}" for r in c["rules_removed"]]
+                + [f"~{r}" for r in c["rules_changed"]],
+            )
             if key in before:
                 entries[f"d0-{anchor}"] = {"title": "Under the current rules", "nodes": [before[key].to_dict()]}
             if key in self.trees:
-                entries[f"d1-{anchor}"] = {"title": f"Under the proposal: {self.proposal.name}",
-                                           "nodes": [self.trees[key].to_dict()]}
+                entries[f"d1-{anchor}"] = {
+                    "title": f"Under the proposal: {self.proposal.name}",
+                    "nodes": [self.trees[key].to_dict()],
+                }
             (moving if c["games_change"] else same).append(row)
         entries["quotes"] = self._quotes(entries)
 
@@ -504,17 +642,40 @@ class Report:
         per_team: dict = defaultdict(lambda: [0, 0])
         for c in d["changes"]:
             per_team[c["team"]][0 if c["games_change"] else 1] += 1
-        totals = [{"team": t, "href": self.team_href(t) if t in self.season.teams else None,
-                   "before": cell(v["before"]), "after": cell(v["after"]), "moving": per_team[t][0],
-                   "same": per_team[t][1]}
-                  for t, v in d["totals"]["teams"].items() if team is None or t == team]
+        totals = [
+            {
+                "team": t,
+                "href": self.team_href(t) if t in self.season.teams else None,
+                "before": cell(v["before"]),
+                "after": cell(v["after"]),
+                "moving": per_team[t][0],
+                "same": per_team[t][1],
+            }
+            for t, v in d["totals"]["teams"].items()
+            if team is None or t == team
+        ]
         lg = d["totals"]["league"]
         if team is None:
-            totals.append({"team": "League", "href": None, "before": cell(lg["before"]), "after": cell(lg["after"]),
-                           "moving": sum(v[0] for v in per_team.values()),
-                           "same": sum(v[1] for v in per_team.values())})
-        return {"name": self.proposal.name, "description": self.proposal.description, "headline": d["headline"],
-                "listed": listed, "moving": moving, "same": same, "totals": totals, "xdata": entries}
+            totals.append(
+                {
+                    "team": "League",
+                    "href": None,
+                    "before": cell(lg["before"]),
+                    "after": cell(lg["after"]),
+                    "moving": sum(v[0] for v in per_team.values()),
+                    "same": sum(v[1] for v in per_team.values()),
+                }
+            )
+        return {
+            "name": self.proposal.name,
+            "description": self.proposal.description,
+            "headline": d["headline"],
+            "listed": listed,
+            "moving": moving,
+            "same": same,
+            "totals": totals,
+            "xdata": entries,
+        }
 
     # --- charts (geometry here, markup in macros.html.j2) ------------------------------------
 
@@ -526,7 +687,7 @@ class Report:
         return round(self.LEFT + (self.W - self.LEFT - self.RIGHT) * days / span, 1)
 
     def ticks(self) -> list:
-        out = []
+        out: list = []
         day = self.first_day.replace(day=1)
         while day <= self.last_day:
             if day >= self.first_day:
@@ -560,13 +721,28 @@ class Report:
         for g, b, a, xs in steps:
             what = "; ".join(f"line {x['incident'].number} {words(x['incident'].infraction)}" for x in xs)
             dots.append({"x": self.x_of(g.date), "y": y(a), "title": f"{g.id} {g.date}: {b} to {a} ({what})"})
-        return {"w": W, "h": H, "plot": {"x": L, "y": T, "w": W - L - R, "h": H - T - B}, "y0": y(0), "top": top,
-                "ticks": self.ticks(),
-                "marks": [{"y": y(v), "label": label,
-                           "state": "passed" if total > v or (value == "misc" and total >= v) else "open"}
-                          for v, label in marks],
-                "path": "".join(path), "dots": dots, "caption": caption,
-                "label": "penalty minutes over the season" if value == "pim" else "misconduct-class penalties over the season"}
+        return {
+            "w": W,
+            "h": H,
+            "plot": {"x": L, "y": T, "w": W - L - R, "h": H - T - B},
+            "y0": y(0),
+            "top": top,
+            "ticks": self.ticks(),
+            "marks": [
+                {
+                    "y": y(v),
+                    "label": label,
+                    "state": "passed" if total > v or (value == "misc" and total >= v) else "open",
+                }
+                for v, label in marks
+            ],
+            "path": "".join(path),
+            "dots": dots,
+            "caption": caption,
+            "label": "penalty minutes over the season"
+            if value == "pim"
+            else "misconduct-class penalties over the season",
+        }
 
     def pim_chart(self, lines: list) -> dict:
         total = lines[-1]["pim_after"]
@@ -576,17 +752,22 @@ class Report:
         top += self.every
         marks = [(m, f"{m} (10.04)") for m in range(self.after, top + 1, self.every)]
         repealed = self.proposal is not None and "league:10.04" in self.proposal.repeal
-        caption = (f"Penalty minutes in the season: {total}. League:10.04 marks at {self.after}, "
-                   f"then every {self.every}: a game each time the total passes one"
-                   + (" (repealed by the proposal)" if repealed else "") + ".")
+        caption = (
+            f"Penalty minutes in the season: {total}. League:10.04 marks at {self.after}, "
+            f"then every {self.every}: a game each time the total passes one"
+            + (" (repealed by the proposal)" if repealed else "")
+            + "."
+        )
         return self.chart(caption, lines, "pim", top, marks)
 
     def misc_chart(self, lines: list) -> dict:
         total = lines[-1]["misc_after"]
         top = max([total] + self.rungs) + 1
         marks = [(r, f"{ordinal(r)} (10.05/{r})") for r in self.rungs]
-        caption = (f"Misconduct-class penalties in the season (misconduct, game misconduct, gross misconduct, "
-                   f"match): {total}. League:10.05 rungs at the " + ", ".join(ordinal(r) for r in self.rungs) + ".")
+        caption = (
+            f"Misconduct-class penalties in the season (misconduct, game misconduct, gross misconduct, "
+            f"match): {total}. League:10.05 rungs at the " + ", ".join(ordinal(r) for r in self.rungs) + "."
+        )
         return self.chart(caption, lines, "misc", top, marks)
 
     # --- filters the script fills in --------------------------------------------------
@@ -596,24 +777,34 @@ class Report:
         out = {"teams": [[t, f"{t} {self.season.teams[t].name}"] for t in teams]}
         if self.single:
             d = self.data
-            out["persons"] = [[p, f"{p} {self.season.people[p].name}"]
-                              for p in sorted({s["person"] for s in d["suspensions"]})]
+            out["persons"] = [
+                [p, f"{p} {self.season.people[p].name}"] for p in sorted({s["person"] for s in d["suspensions"]})
+            ]
             out["rules"] = [[r, r] for r in sorted({c["rule"] for s in d["suspensions"] for c in s["components"]})]
         return out
 
 
 def _context(r: Report, **extra) -> dict:
-    return dict(r=r, report=r.report, title=r.title, version=__version__, css=_static("report.css"),
-                js=_static("report.js"), single=r.single, **extra)
+    return dict(
+        r=r,
+        report=r.report,
+        title=r.title,
+        version=__version__,
+        css=_static("report.css"),
+        js=_static("report.js"),
+        single=r.single,
+        **extra,
+    )
 
 
 def _stream(template, context: dict, path: Path) -> int:
-    """Render a template straight to a file, piece by piece; the file's size."""
-    tmp = path.with_name(f".{path.name}.partial")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+    """Render a template straight to a file, piece by piece; the file's size. The file is
+    replaced whole (streams.replacing): an interrupted run leaves the previous one intact."""
+    from . import streams
+
+    with streams.replacing(path) as fh:
         for chunk in template.generate(**context):
             fh.write(chunk)
-    os.replace(tmp, path)
     return path.stat().st_size
 
 
@@ -626,14 +817,16 @@ def build_report(season, policy=None, proposal=None, as_of: str | None = None) -
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
     r = Report(season, policy, proposal, as_of, single=True)
     buf = io.StringIO()
-    for chunk in _environment().get_template("single.html.j2").generate(**_context(r, current=None,
-                                                                                    filters=r.filters())):
+    for chunk in (
+        _environment().get_template("single.html.j2").generate(**_context(r, current=None, filters=r.filters()))
+    ):
         buf.write(chunk)
     return buf.getvalue()
 
 
-def write_report(season, output, policy=None, proposal=None, as_of: str | None = None, site: bool | None = None,
-                 progress=None) -> dict:
+def write_report(
+    season, output, policy=None, proposal=None, as_of: str | None = None, site: bool | None = None, progress=None
+) -> dict:
     """Write the report. `site`: True a folder of pages, False one file, None: one file up to
     SINGLE_FILE_LINES game-sheet lines, else a folder (an `output` ending in .html then names
     the folder without its suffix). Returns {"kind", "path", "pages", "bytes", "largest"}."""
@@ -656,23 +849,29 @@ def write_report(season, output, policy=None, proposal=None, as_of: str | None =
     out.mkdir(parents=True, exist_ok=True)
     sizes = {}
     say(f"writing the site in {out}/ ...")
-    sizes["index.html"] = _stream(env.get_template("index.html.j2"),
-                                  _context(r, current="outstanding", filters=r.filters()), out / "index.html")
+    sizes["index.html"] = _stream(
+        env.get_template("index.html.j2"), _context(r, current="outstanding", filters=r.filters()), out / "index.html"
+    )
     if len(r.leagues) > 1:
         tpl = env.get_template("league.html.j2")
         for lg in r.leagues:
             name = f"{lg['id']}.html"
-            sizes[name] = _stream(tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])),
-                                  out / name)
-    sizes["audit.html"] = _stream(env.get_template("audit.html.j2"), _context(r, current="audit", filters={}),
-                                  out / "audit.html")
+            sizes[name] = _stream(tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])), out / name)
+    sizes["audit.html"] = _stream(
+        env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), out / "audit.html"
+    )
     if proposal is not None:
-        sizes["diff.html"] = _stream(env.get_template("diff.html.j2"), _context(r, current="diff", filters={}),
-                                     out / "diff.html")
+        sizes["diff.html"] = _stream(
+            env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), out / "diff.html"
+        )
     tpl = env.get_template("team.html.j2")
     for team in r.team_pages():
         name = r.team_file(team["id"])
-        sizes[name] = _stream(tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])),
-                              out / name)
-    return {"kind": "site", "path": str(out / "index.html"), "pages": len(sizes), "bytes": sum(sizes.values()),
-            "largest": max(sizes.values())}
+        sizes[name] = _stream(tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])), out / name)
+    return {
+        "kind": "site",
+        "path": str(out / "index.html"),
+        "pages": len(sizes),
+        "bytes": sum(sizes.values()),
+        "largest": max(sizes.values()),
+    }

@@ -43,14 +43,25 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
         if not awaiting and served >= s["games"]:
             continue
         eligible = s["eligible_from"]
-        rows.append({
-            "person": s["person"], "name": s["name"], "team": s["team"], "role": s["role"],
-            "game": s["game"], "date": s["date"], "rule": s["rule"], "owed": s["games"],
-            "indefinite": s["indefinite"], "awaiting": awaiting, "served": served,
-            "remaining": None if awaiting else s["games"] - served,
-            "eligible_from": eligible, "eligible_date": dates.get(eligible) if eligible else None,
-            "status": "awaiting a decision" if awaiting else "serving" if served else "not started",
-        })
+        rows.append(
+            {
+                "person": s["person"],
+                "name": s["name"],
+                "team": s["team"],
+                "role": s["role"],
+                "game": s["game"],
+                "date": s["date"],
+                "rule": s["rule"],
+                "owed": s["games"],
+                "indefinite": s["indefinite"],
+                "awaiting": awaiting,
+                "served": served,
+                "remaining": None if awaiting else s["games"] - served,
+                "eligible_from": eligible,
+                "eligible_date": dates.get(eligible) if eligible else None,
+                "status": "awaiting a decision" if awaiting else "serving" if served else "not started",
+            }
+        )
     return rows
 
 
@@ -58,10 +69,15 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
 
 
 def count(suspensions, violations, forfeits, fines) -> dict:
-    return {"suspensions": len(suspensions), "games": sum(s["games"] for s in suspensions),
-            "indefinite": sum(1 for s in suspensions if s["indefinite"]),
-            "violations": len(violations), "forfeits": len(forfeits), "fines": len(fines),
-            "fine_minimum": sum(f["minimum"] for f in fines)}
+    return {
+        "suspensions": len(suspensions),
+        "games": sum(s["games"] for s in suspensions),
+        "indefinite": sum(1 for s in suspensions if s["indefinite"]),
+        "violations": len(violations),
+        "forfeits": len(forfeits),
+        "fines": len(fines),
+        "fine_minimum": sum(f["minimum"] for f in fines),
+    }
 
 
 def summary(data: dict, teams) -> dict:
@@ -72,8 +88,10 @@ def summary(data: dict, teams) -> dict:
     for k in keys:
         for row in data.get(k, []):
             by_team[k][row["team"]].append(row)
-    return {"league": count(*(data.get(k, []) for k in keys)),
-            "teams": {t: count(*(by_team[k].get(t, []) for k in keys)) for t in teams}}
+    return {
+        "league": count(*(data.get(k, []) for k in keys)),
+        "teams": {t: count(*(by_team[k].get(t, []) for k in keys)) for t in teams},
+    }
 
 
 def leagues(season) -> list[dict]:
@@ -86,8 +104,14 @@ def leagues(season) -> list[dict]:
         return [{"id": "league", "name": season.league, "teams": list(season.teams)}]
     order = {t: n for n, t in enumerate(season.teams)}
     groups = sorted(groups, key=lambda g: min(order[t] for t in g))
-    return [{"id": f"league-{n}", "name": f"League {n} ({g[0]} to {g[-1]})" if len(g) > 1 else f"League {n} ({g[0]})",
-             "teams": sorted(g, key=order.get)} for n, g in enumerate(groups, start=1)]
+    return [
+        {
+            "id": f"league-{n}",
+            "name": f"League {n} ({g[0]} to {g[-1]})" if len(g) > 1 else f"League {n} ({g[0]})",
+            "teams": sorted(g, key=lambda t: order[t]),
+        }
+        for n, g in enumerate(groups, start=1)
+    ]
 
 
 # --- running totals --------------------------------------------------------------
@@ -122,10 +146,13 @@ def marks_and_rungs(proposal=None) -> tuple[tuple[int, int], list[int]]:
     return (after, every), rungs
 
 
-def running_totals(season, proposal=None) -> dict:
+def running_totals(season, proposal=None, policy=None) -> dict:
     """Person -> their lines in season order with penalty minutes and misconduct-class
-    penalties, each with the running totals before and after it (for display)."""
+    penalties, each with the running totals before and after it (for display). The
+    lines counted are those By-Law 10 reads under the policy's readings: league play only
+    (no exhibition game) unless league_games is "all"."""
     (after, every), rungs = marks_and_rungs(proposal)
+    all_games = getattr(policy, "league_games", "league_play") == "all"
 
     def marks(total: int) -> int:
         return 0 if total <= after else (total - after - 1) // every + 1
@@ -141,17 +168,27 @@ def running_totals(season, proposal=None) -> dict:
     for _, g, inc in lines:
         minutes = season.minutes(inc)
         misc = sum(1 for p in inc.penalties if p in MISCONDUCT_CLASS)
+        counted = all_games or g.kind != "exhibition"  # an exhibition line is shown, not counted
         t = totals[inc.person]
         pb, mb = t
-        t[0], t[1] = pb + minutes, mb + misc
+        t[0], t[1] = pb + (minutes if counted else 0), mb + (misc if counted else 0)
         reached = []
         for n in range(mb + 1, t[1] + 1):
             rung = n if n in rungs else (rungs[-1] if rungs and n > rungs[-1] else None)
             if rung is not None:
                 reached.append((n, rung))
-        out[inc.person].append({
-            "game": g, "incident": inc, "minutes": minutes, "misconducts": misc,
-            "pim_before": pb, "pim_after": t[0], "misc_before": mb, "misc_after": t[1],
-            "marks": [after + k * every for k in range(marks(pb), marks(t[0]))], "rungs": reached,
-        })
+        out[inc.person].append(
+            {
+                "game": g,
+                "incident": inc,
+                "minutes": minutes,
+                "misconducts": misc,
+                "pim_before": pb,
+                "pim_after": t[0],
+                "misc_before": mb,
+                "misc_after": t[1],
+                "marks": [after + k * every for k in range(marks(pb), marks(t[0]))],
+                "rungs": reached,
+            }
+        )
     return dict(out)

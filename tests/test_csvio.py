@@ -616,7 +616,7 @@ def test_folder_shape_errors(tmp_path):
             "incident.csv",
             None,
             "unknown file: a season folder holds settings.csv, teams.csv, people.csv, "
-            "games.csv, dressed.csv, incidents.csv, decisions.csv (incidents may be split over "
+            "games.csv, dressed.csv, incidents.csv, decisions.csv, issued.csv (incidents may be split over "
             "several incidents*.csv files; rename it, or move it out of the folder)",
         ),
         ("teams.csv", None, "missing file (one row per record)"),
