@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-import clingo
-
 from . import season as season_mod
-from .facts import policy_facts, season_facts
+from .facts import Fact, Facts, policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
@@ -50,31 +47,51 @@ def proposal_seconds() -> float:
     return float(os.environ.get("HOCKEYRULES_PROPOSAL_SECONDS", "60"))
 
 
-def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
-        programs: Iterable[str] = (), proposal=None, line_ups: bool = False) -> tuple[Result, list]:
+def run(season: Season, policy: Policy, extra: Iterable = (),
+        programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
+        decode: bool | None = None) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
-    the facts they read (a focus, the league's decisions). A `proposal` (a
+    the facts they read (hockeyrules.facts.Fact: a focus, the league's decisions;
+    or clingo symbols, which go through the backend as they are). A `proposal` (a
     validated Proposal) changes tables, policies and rules for this solve only.
+    The shown atoms come back with their ids as clingo Strings (`decode`, by
+    default when `programs` are given: the readers of further atoms read text).
     """
+    programs = list(programs)
     texts = [encoding_text(name) for name in programs]
-    facts = itertools.chain(season_facts(season, line_ups), extra)
+    t_facts = time.perf_counter()
+    out = Facts()
+    season_facts(season, out, line_ups)
+    symbols: list = []
+    for f in extra:
+        if isinstance(f, Fact):
+            out.add_fact(f)
+        else:
+            symbols.append(f)
     if proposal is not None:
         policy = proposal.apply_policy(policy)
-        facts = itertools.chain(facts, proposal.facts())
+        symbols += proposal.facts()
         texts += proposal.programs()
-    facts = itertools.chain(facts, policy_facts(policy))
+    policy_facts(policy, out)
+    text, count = out.text(), out.count + len(symbols)
+    out.lines = []
     t0 = time.perf_counter()
+    build_seconds = t0 - t_facts
     if proposal is not None and proposal.rules:
-        solution = solve_with_limit(facts, texts, proposal_seconds())
+        solution = solve_with_limit(symbols, texts, proposal_seconds(), text=text, count=count)
     else:
-        solution = solve(facts, texts)
+        solution = solve(symbols, texts, text=text, count=count)
     t1 = time.perf_counter()
-    result = read_model(season, policy, solution.symbols)
+    result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name
-    result.stats = dict(solution.stats, solve_total_seconds=t1 - t0, assemble_seconds=time.perf_counter() - t1)
-    return result, solution.symbols
+    result.stats = dict(solution.stats, build_seconds=build_seconds, solve_total_seconds=t1 - t0,
+                        assemble_seconds=time.perf_counter() - t1)
+    shown = solution.symbols
+    if decode or (decode is None and programs):
+        shown = [out.names.decode(s) for s in shown]
+    return result, shown
 
 
 def as_proposal(proposal):

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, String
-
 from .engine import as_policy, as_proposal, as_season, run
+from .facts import Fact, Id
 from .policy import Policy
 from .result import Result, Suspension
 from .rulebook import excerpt
@@ -482,7 +481,7 @@ def explain_person(season, person: str, game: str | None = None, policy: Policy 
         raise KeyError(f"unknown person {person!r}")
     if game is not None and game not in {g.id for g in season.games}:
         raise KeyError(f"unknown game {game!r}")
-    ex = _build(season, policy, [Function("focusperson", [String(person)])], proposal)
+    ex = _build(season, policy, [Fact("focusperson", Id(person))], proposal)
     return [ex.suspension_node(s) for s in ex.result.suspensions
             if s.person == person and (game is None or s.game == game)]
 
@@ -496,7 +495,7 @@ def explain_incident(season, game: str, number: int, policy: Policy | None = Non
         raise KeyError(f"unknown game {game!r}")
     if not 1 <= number <= len(games[game].incidents):
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
-    ex = _build(season, policy, [Function("focusline", [String(game), Number(number)])], proposal)
+    ex = _build(season, policy, [Fact("focusline", Id(game), int(number))], proposal)
     return ex.line_explanation(game, number)
 
 
@@ -507,7 +506,7 @@ def explain_all(season, policy: Policy | None = None, proposal=None, **options) 
     rests on) and each suspension gains `explanation` (how its components combine).
     """
     season, policy = as_season(season), as_policy(policy, options)
-    ex = _build(season, policy, [Function("focusall", [])], proposal)
+    ex = _build(season, policy, [Fact("focusall")], proposal)
     trees = {}
     data = ex.result.to_dict()
     for s, out in zip(ex.result.suspensions, data["suspensions"]):

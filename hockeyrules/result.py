@@ -84,12 +84,10 @@ class Result:
         }
 
 
-def _text(sym) -> str:
-    return sym.string
-
-
-def read_model(season: Season, policy: Policy, symbols) -> Result:
-    """Assemble result@1 from the shown atoms; decides nothing itself."""
+def read_model(season: Season, policy: Policy, symbols, names) -> Result:
+    """Assemble result@1 from the shown atoms; decides nothing itself. Ids come
+    back as integers and are turned into text through `names` (facts.Names)."""
+    text = names.text
     components = defaultdict(list)
     parts: dict = {}
     totals: dict = {}
@@ -97,31 +95,34 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
     listed: set = set()
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
+    number_type = None
     for sym in symbols:
         name, args = sym.name, sym.arguments
         if name == "component":
             person, game, source, rule, layer, n, d, late = args
-            if source.type == source.type.Number:
+            if number_type is None:
+                number_type = n.type
+            if source.type == number_type:
                 incident, team = source.number, None
             else:
-                incident, team = None, _text(source.arguments[0])
-            components[(_text(person), _text(game))].append(Component(
-                _text(rule), layer.name, n.number, d.number == 1, late.number == 1, incident, team))
+                incident, team = None, text(source.arguments[0].number)
+            components[(text(person.number), text(game.number))].append(Component(
+                rule.string, layer.name, n.number, d.number == 1, late.number == 1, incident, team))
         elif name == "part":
-            parts[(_text(args[0]), _text(args[1]), args[2].name)] = args[3].number
+            parts[(text(args[0].number), text(args[1].number), args[2].name)] = args[3].number
         elif name == "total":
-            totals[(_text(args[0]), _text(args[1]))] = args[2].number
+            totals[(text(args[0].number), text(args[1].number))] = args[2].number
         elif name == "indefinite":
-            indefinite.add((_text(args[0]), _text(args[1])))
+            indefinite.add((text(args[0].number), text(args[1].number)))
         elif name == "suspension":
-            listed.add((_text(args[0]), _text(args[1])))
+            listed.add((text(args[0].number), text(args[1].number)))
         elif name == "nocoach":
-            rule, team, game = (_text(a) for a in args)
+            rule, team, game = args[0].string, text(args[1].number), text(args[2].number)
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
                                              f"but the team has no head coach for that game"))
         elif name == "warning" and args[0].name == "cfbminorwithoutgm":
-            g = games[_text(args[1])]
+            g = games[text(args[1].number)]
             inc = g.incidents[args[2].number - 1]
             warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
                                     inc.line))

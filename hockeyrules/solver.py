@@ -1,7 +1,10 @@
 """Ground and solve the encoding over a set of facts; return the shown atoms.
 
 The encoding is stratified: grounding computes the one answer set, and the
-solver only confirms it. Facts enter through the backend, never as text.
+solver only confirms it. The season's facts come as one program text of
+integers and fixed constants (hockeyrules/facts.py: no user text in it); the few
+facts that carry text of their own (a proposal's rule ids) enter through the
+backend as clingo Strings, never as program text.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
 import clingo
@@ -32,6 +36,7 @@ ENCODING = (
 )
 
 
+@lru_cache(maxsize=None)
 def encoding_text(name: str) -> str:
     return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
 
@@ -51,7 +56,7 @@ class GroundingTimeout(RuntimeError):
 
 
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
-                     encoding: Iterable[str] = ENCODING) -> Solution:
+                     encoding: Iterable[str] = ENCODING, text: str = "", count: int = 0) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away."""
     import multiprocessing as mp
@@ -62,7 +67,7 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
 
     def child():
         try:
-            sol = solve(facts, programs, encoding)
+            sol = solve(facts, programs, encoding, text, count)
             send.send(([str(s) for s in sol.symbols], sol.stats, None))
         except Exception as exc:  # reported in the parent
             send.send(([], {}, str(exc)))
@@ -81,7 +86,10 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     return Solution([clingo.parse_term(s) for s in symbols], stats)
 
 
-def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING) -> Solution:
+def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
+          text: str = "", count: int = 0) -> Solution:
+    """`text`: facts as program text (`count` of them), made by hockeyrules.facts only;
+    `facts`: symbols added through the backend."""
     messages: list[str] = []
 
     def logger(code, message):
@@ -92,11 +100,12 @@ def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding
     try:
         for name in encoding:
             ctl.add("base", [], encoding_text(name))
-        for text in programs:
+        for program in programs:
+            ctl.add("base", [], program)
+        if text:
             ctl.add("base", [], text)
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
-    count = 0
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
