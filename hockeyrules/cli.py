@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from . import render, treeview
-from .engine import as_season, evaluate
+from . import render
 from .errors import InputError
-from .audit import audit as run_audit
-from .explain import explain_all, explain_audit, explain_incident, explain_person
 from .policy import Policy
+
+# Each command imports what it needs when it runs (`suspensions` on a JSON season
+# never loads the audit, the explanations, the report, the CSV reader or YAML).
 
 EXIT_INPUT = 2
 
@@ -85,10 +85,14 @@ def main():
 @_policy_options
 def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
+    from .engine import evaluate
+
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
         proposal = _proposal(proposal)
         if with_reasons:
+            from .explain import explain_all
+
             _, trees, result = explain_all(season, policy, proposal=proposal)
         else:
             result = evaluate(season, policy, proposal=proposal).to_dict()
@@ -96,6 +100,8 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
         _fail_input(err)
     _warn(result)
     if with_reasons and fmt == "table":
+        from . import treeview
+
         click.echo(treeview.text_tree([t.to_dict() for t in trees.values()]), nl=False)
         return
     _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
@@ -108,6 +114,8 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
 @_policy_options
 def audit(season, fmt, layers, counted_once, proposal):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
+    from .audit import audit as run_audit
+
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     try:
         data = run_audit(season, policy, proposal=_proposal(proposal)).to_dict()
@@ -124,6 +132,7 @@ def audit(season, fmt, layers, counted_once, proposal):
 @_policy_options
 def report(season, output, layers, counted_once, proposal):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
+    from .engine import as_season
     from .report import build_report
 
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
@@ -157,6 +166,10 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
+    from . import treeview
+    from .engine import as_season
+    from .explain import explain_audit, explain_incident, explain_person
+
     policy = Policy(layers=layers, late_game_counted_once=counted_once)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
@@ -304,6 +317,7 @@ def import_command(folder, output, mapping, clock):
 def export_command(season, output, semicolon):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
     from .csvio import write_folder
+    from .engine import as_season
 
     try:
         loaded = as_season(season)

@@ -10,20 +10,28 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import yaml
-
 from .errors import InputError, Problem
 
-try:  # the C parser is several times faster on large seasons
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader
+yaml = _Loader = _constructor = None  # PyYAML, imported by _yaml() when a YAML file is read
+
+
+def _yaml() -> None:
+    """Import PyYAML on first use: a JSON season never needs it."""
+    global yaml, _Loader, _constructor
+    if yaml is not None:
+        return
+    import yaml as _module
+
+    try:  # the C parser is several times faster on large seasons
+        from yaml import CSafeLoader as loader
+    except ImportError:  # pragma: no cover - depends on how PyYAML was built
+        from yaml import SafeLoader as loader
+    yaml, _Loader, _constructor = _module, loader, _module.constructor.SafeConstructor()
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
 }
-_constructor = yaml.constructor.SafeConstructor()
 
 
 def render_path(path: tuple) -> str:
@@ -95,6 +103,7 @@ def _walk(node, path: tuple, lines: dict, problems: list[Problem]):
 
 
 def parse_yaml(text: str, source: str) -> Located:
+    _yaml()
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:

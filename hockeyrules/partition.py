@@ -11,7 +11,6 @@ solve of the whole (tests/test_partition.py), at a cost that grows linearly.
 from __future__ import annotations
 
 import gc
-import multiprocessing as mp
 import os
 from dataclasses import replace
 
@@ -128,6 +127,8 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
         if workers == 1 or len(_PARTS) == 1:
             results = [_solve_chunk(i) for i in range(len(_PARTS))]
         else:
+            import multiprocessing as mp
+
             gc.freeze()
             # a fresh worker per chunk: clingo never frees a symbol, and a process that
             # grounds chunk after chunk grounds each more slowly
