@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -84,56 +85,56 @@ class Result:
         }
 
 
+# The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
+_ATOM = re.compile(r'(\w+)\((.*)\)\Z', re.S)
+_COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z',
+                        re.S)
+_NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
+_ESCAPES = re.compile(r'\\(.)', re.S)
+
+
+def _unquote(text: str) -> str:
+    return _ESCAPES.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), text) if "\\" in text else text
+
+
 def read_model(season: Season, policy: Policy, symbols, names) -> Result:
-    """Assemble result@1 from the shown atoms; decides nothing itself. Ids come
-    back as integers and are turned into text through `names` (facts.Names)."""
+    """Assemble result@1 from the shown atoms (asp/show.lp); decides nothing itself.
+    Each atom is read in one pass from its printed form: ids are integers, turned
+    into text through `names` (facts.Names)."""
     text = names.text
     components = defaultdict(list)
-    parts: dict = {}
-    totals: dict = {}
-    indefinite: set = set()
-    listed: set = set()
+    sums: dict = {}
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
-    number_type = None
     for sym in symbols:
-        name, args = sym.name, sym.arguments
+        name, args = _ATOM.match(str(sym)).groups()
         if name == "component":
-            person, game, source, rule, layer, n, d, late = args
-            if number_type is None:
-                number_type = n.type
-            if source.type == number_type:
-                incident, team = source.number, None
-            else:
-                incident, team = None, text(source.arguments[0].number)
-            components[(text(person.number), text(game.number))].append(Component(
-                rule.string, layer.name, n.number, d.number == 1, late.number == 1, incident, team))
-        elif name == "part":
-            parts[(text(args[0].number), text(args[1].number), args[2].name)] = args[3].number
-        elif name == "total":
-            totals[(text(args[0].number), text(args[1].number))] = args[2].number
-        elif name == "indefinite":
-            indefinite.add((text(args[0].number), text(args[1].number)))
-        elif name == "suspension":
-            listed.add((text(args[0].number), text(args[1].number)))
+            person, game, incident, team, rule, layer, n, d, late = _COMPONENT.match(args).groups()
+            components[(text(int(person)), text(int(game)))].append(Component(
+                _unquote(rule), layer, int(n), d == "1", late == "1",
+                None if incident is None else int(incident), None if team is None else text(int(team))))
+        elif name == "suspended":
+            person, game, total, gov, league, indefinite = map(int, args.split(","))
+            sums[(text(person), text(game))] = (total, gov, league, indefinite == 1)
         elif name == "nocoach":
-            rule, team, game = args[0].string, text(args[1].number), text(args[2].number)
+            rule, team, game = _NOCOACH.match(args).groups()
+            rule, team, game = _unquote(rule), text(int(team)), text(int(game))
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
                                              f"but the team has no head coach for that game"))
-        elif name == "warning" and args[0].name == "cfbminorwithoutgm":
-            g = games[text(args[1].number)]
-            inc = g.incidents[args[2].number - 1]
-            warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
-                                    inc.line))
+        elif name == "warning":
+            kind, game, number = args.split(",")
+            if kind == "cfbminorwithoutgm":
+                inc = games[text(int(game))].incidents[int(number) - 1]
+                warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
+                                        inc.line))
     suspensions = []
-    for key in listed:
+    for key, (total, gov, league, indefinite) in sums.items():
         pid, gid = key
         person, game = season.people[pid], games[gid]
         suspensions.append(Suspension(
             person=pid, name=person.name, team=person.team, role=person.role, game=gid, date=game.date,
-            games=totals[key], indefinite=key in indefinite,
-            governing_games=parts[(pid, gid, "governing")], league_games=parts[(pid, gid, "league")],
+            games=total, indefinite=indefinite, governing_games=gov, league_games=league,
             components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
         ))
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
@@ -144,7 +145,5 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
 
 def _where_key(p: Problem) -> tuple:
     """Order locations as a reader would: games[2] before games[10]."""
-    import re
-
     parts = tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"[\[\].]+", p.where) if x)
     return (parts, p.message)
