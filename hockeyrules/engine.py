@@ -102,6 +102,19 @@ def as_proposal(proposal):
     return load(proposal)
 
 
+def _worth_streaming(season, proposal) -> bool:
+    """A large JSON season file is solved part by part while it is read (partition.py)."""
+    if not isinstance(season, (str, Path)) or (proposal is not None and proposal.rules):
+        return False
+    from .partition import STREAM_BYTES
+
+    path = Path(season)
+    try:
+        return path.suffix.lower() == ".json" and path.is_file() and path.stat().st_size >= STREAM_BYTES
+    except OSError:
+        return False
+
+
 def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:
     """Every suspension the rules require for a season.
 
@@ -112,6 +125,12 @@ def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> 
     """
     policy = as_policy(policy, options)
     proposal = as_proposal(proposal)
+    if _worth_streaming(season, proposal):
+        from .partition import evaluate_streaming
+
+        result, read_seconds = evaluate_streaming(season, policy, proposal=proposal)
+        result.stats["read_seconds"] = read_seconds
+        return result
     t0 = time.perf_counter()
     season = as_season(season)
     read_seconds = time.perf_counter() - t0
