@@ -131,6 +131,7 @@ PENALTY_WORDS: dict[str, tuple[str, ...]] = {
     "game_misconduct": ("game misconduct", "game misc", "gm", "gmc", "game misconduct penalty"),
     "gross_misconduct": ("gross misconduct", "gross misc", "gross", "gross misconduct penalty"),
     "match": ("match penalty", "mp", "match pen"),
+    "game_ejection": ("game ejection",),
 }
 # tokens dropped from a penalty cell that is not otherwise understood: "Minor (2)", "5 min Major"
 _PENALTY_NOISE = re.compile(r"^(\d+|min|mins|minute|minutes|pim|penalty)$")

@@ -30,9 +30,9 @@ LADDER_WORDS = {
     "hc:11.2(f)": "hc:11.2(f) gross misconduct",
     "hc:11.4": "hc:11.4 gross misconduct",
     "hc:11.5(e)": "hc:11.5(e) game misconduct",
-    "hc:s2-coach": "game with 3 or more major or match lines",
+    "hc:s2-coach": "game with 3 or more lines with a major, a match penalty or a fighting infraction",
     "league:10.05": "misconduct-class penalty",
-    "league:10.06": "fighting line",
+    "league:10.06": "fighting incident (a fighting or secondary_fight line)",
 }
 
 FAIL_WORDS = {
@@ -42,6 +42,20 @@ FAIL_WORDS = {
     "late": "applies only before the last {w} minutes",
     "notplayer": "applies to players only",
 }
+
+
+def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
+    """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
+    from .policy import BY_NAME
+
+    if why == "leaguepersons":
+        r = BY_NAME["league_persons"]
+        who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""
+        return f"By-Law 10 is for players (reading {r.name}={r.text(policy.league_persons)}){who}"
+    r = BY_NAME["league_games"]
+    kind = f"{game.kind} game" if game is not None else "a game outside league play"
+    return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
+
 
 
 def ordinal(n: int) -> str:
@@ -105,14 +119,14 @@ class Words:
 
     def _remaining(self, inc: Incident) -> int:
         length = self.season.settings.period_minutes * 60
-        return inc.seconds if self.season.settings.clock == "remaining" else length - inc.seconds
+        return inc.seconds if inc.clock == "remaining" else length - inc.seconds
 
     def clock(self, inc: Incident) -> str:
         if inc.seconds is None:
             return self.period(inc)
         elapsed = self.season.settings.period_minutes * 60 - self._remaining(inc)
         return (f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, "
-                f"clock {self.season.settings.clock})")
+                f"clock {inc.clock})")
 
     def short_clock(self, inc: Incident) -> str:
         if inc.seconds is None:
@@ -138,11 +152,14 @@ class Words:
 
     def line_text(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
-        person = self.season.people[inc.person]
+        if inc.person is None:
+            who = f"team line of {self.season.teams[inc.team].name} [{inc.team}]"
+        else:
+            person = self.season.people[inc.person]
+            who = f"{person.name} [{person.id}, {person.role}, {person.team}]"
         minutes = self.season.minutes(inc)
         return (f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
-                f"{person.name} [{person.id}, {person.role}, {person.team}], {self.clock(inc)}: "
-                f"{inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")
+                f"{who}, {self.clock(inc)}: {inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")
 
     def line_node(self, game_id: str, number: int, kind: str = "line") -> Node:
         _, inc = self.incident(game_id, number)
@@ -346,7 +363,10 @@ class Explainer:
         _, inc = w.incident(game_id, number)
         susp = next((s for s in self.result.suspensions if s.person == inc.person and s.game == game_id), None)
         comps = [c for c in self._components_of(inc.person, game_id) if c.incident == number]
-        if susp and comps:
+        if inc.person is None:
+            root.add(Node("outcome", f"a team line of {inc.team}: it yields no suspension of its own; the coach "
+                                     f"rows read it as a line of the team"))
+        elif susp and comps:
             root.add(Node("outcome", f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
                                      f"{game_id} (see explain --person {inc.person} --game {game_id})"))
         elif susp:
@@ -391,8 +411,9 @@ class Explainer:
         for term in self.model.context.get((game_id, number), []):
             if term.name == "heavylines":
                 team, n = term.arguments[0].string, term.arguments[1].number
-                root.add(Node("count", f"hc:s2-coach: team {team} has {n} line(s) with a major or match penalty "
-                                       f"in this game (3 make a coach suspension)", rule="hc:s2-coach/1"))
+                root.add(Node("count", f"hc:s2-coach: team {team} has {n} line(s) with a major, a match penalty or "
+                                       f"a fighting infraction in this game, team lines included (3 make a "
+                                       f"coach suspension)", rule="hc:s2-coach/1"))
             elif term.name == "fights":
                 n, sec = (x.number for x in term.arguments)
                 verdict = "more than one fight" if n >= 3 or sec else "one fight at most"
@@ -425,6 +446,12 @@ class Explainer:
         if why.name == "countedonce":
             return (f"{why.arguments[0].string} already used its late value, which holds this game "
                     f"(counted once)")
+        if why.name in ("leaguepersons", "leaguegames"):
+            game = next(g for g in self.season.games if inc in g.incidents)
+            return reading_words(why.name, self.policy, game, self.season.people.get(inc.person))
+        if why.name == "carries":
+            return (f"the line carries {why.arguments[0].name}: a Section 3 match, not a Section 2 major "
+                    f"(its Section 3 row governs it)")
         text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy.late_window_minutes)
         if why.name == "notplayer":
             return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
@@ -444,6 +471,13 @@ class Explainer:
             return Node("ladder", f"league:10.04: season penalty minutes {before} -> {after}; marks passed "
                                   f"{mb} -> {ma}" + (f": {ma - mb} this line" if ma > mb else ": none this line"),
                         rule="league:10.04", data=data)
+        if "outside" in found:
+            game = next(g for g in self.season.games if inc in g.incidents)
+            why = sorted({a[0].name for a in found["outside"]})
+            data["outside"] = why
+            return Node("ladder", f"{stem} does not apply: " + "; ".join(
+                reading_words(w, self.policy, game, self.season.people.get(inc.person)) for w in why),
+                rule=stem, data=data)
         if "notplayer" in found:
             return Node("ladder", f"{stem}: counts players only; {inc.person} is a "
                                   f"{self.season.people[inc.person].role}", rule=stem, data=data)

@@ -19,7 +19,7 @@ import datetime as _dt
 import re
 from functools import lru_cache
 
-from .policy import Policy
+from .policy import READINGS, Policy
 from .season import Season
 
 # Ids are numbered from BASE up, far above every number a season holds (days,
@@ -140,9 +140,10 @@ class Facts:
 
 
 def policy_facts(policy: Policy, out: Facts) -> None:
-    out.add("policy", const("layers"), const(policy.layers))
-    out.add("policy", const("countedonce"), const("true" if policy.late_game_counted_once else "false"))
-    out.add("policy", const("latewindow"), int(policy.late_window_minutes))
+    """policy(Fact, Value) for every reading (hockeyrules/policy.py's register)."""
+    for r in READINGS:
+        value = r.constant(getattr(policy, r.name))
+        out.add("policy", const(r.fact), value if type(value) is int else const(value))
 
 
 def season_facts(season: Season, out: Facts, line_ups: bool = False) -> None:
@@ -183,6 +184,8 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
     add("game", gid, ids(g.home), ids(g.away), const(g.kind))
     add("gameorder", gid, position)
     add("gameday", gid, _day(g.date))
+    if g.clock is not None:
+        add("gameclock", gid, const(g.clock))
     for team, persons in (g.dressed or {}).items():
         tid = ids(team)
         add("dressedlist", gid, tid)
@@ -198,6 +201,12 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
             when = post
         else:
             when = term("at", season.overtime_number(inc.period), inc.seconds)
+        if inc.person is None:
+            # a team line: nothing personal (no minutes); its penalties apart
+            add("teamline", gid, i, ids(inc.team), const(inc.infraction), when)
+            for pen in inc.penalties:
+                add("teampenalty", gid, i, const(pen))
+            continue
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
         add("line", gid, i, ids(inc.person), const(inc.infraction), when, season.minutes(inc))
         for pen in inc.penalties:

@@ -231,29 +231,23 @@ def _thresholds(c: _Checker, raw, path: tuple) -> dict:
 
 
 def _policy(c: _Checker, raw, path: tuple) -> dict:
+    """Any reading of the catalog's "Readings" (hockeyrules/policy.py), by name, with one of its values."""
+    from .policy import BY_NAME
+
     out = {}
     if not isinstance(raw, dict):
-        c.error(path, "expected a mapping")
+        c.error(path, "expected a mapping of reading to value")
         return out
     for key, value in raw.items():
-        kpath = path + (key,)
-        if key == "layers":
-            if value not in ("sum", "max"):
-                c.error(kpath, f"expected sum or max, got {value!r}")
-            else:
-                out[key] = value
-        elif key == "late_game_counted_once":
-            if not isinstance(value, bool):
-                c.error(kpath, f"expected true or false, got {value!r}")
-            else:
-                out[key] = value
-        elif key == "late_window_minutes":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 60:
-                c.error(kpath, f"expected whole minutes between 0 and 60, got {value!r}")
-            else:
-                out[key] = value
-        else:
-            c.error(kpath, "unknown policy; one of layers, late_game_counted_once, late_window_minutes")
+        kpath = path + (str(key),)
+        r = BY_NAME.get(key)
+        if r is None:
+            c.error(kpath, f"unknown reading {key!r}; one of {', '.join(BY_NAME)}")
+            continue
+        try:
+            out[key] = r.check(value)
+        except ValueError:
+            c.error(kpath, f"expected {r.known()}, got {value!r}")
     return out
 
 

@@ -93,7 +93,7 @@ def _line_key(season, position: int, inc) -> tuple:
         rank = season.overtime_number(inc.period)
     if inc.seconds is None:
         elapsed = 0
-    elif season.settings.clock == "elapsed":
+    elif inc.clock == "elapsed":
         elapsed = inc.seconds
     else:
         elapsed = season.settings.period_minutes * 60 - inc.seconds
@@ -123,7 +123,8 @@ def running_totals(season, proposal=None) -> dict:
     lines = []
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
         for inc in g.incidents:
-            lines.append((_line_key(season, position, inc), g, inc))
+            if inc.person is not None:  # a team line yields nothing personal
+                lines.append((_line_key(season, position, inc), g, inc))
     lines.sort(key=lambda x: x[0])
     out: dict = defaultdict(list)
     totals: dict = defaultdict(lambda: [0, 0])

@@ -90,6 +90,11 @@ _ATOM = re.compile(r'(\w+)\((.*)\)\Z', re.S)
 _COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z',
                         re.S)
 _NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
+# warning(Kind, G, I): the words for each kind the encoding derives
+_WARNINGS = {
+    "cfbminorwithoutgm": "checking_from_behind minor without game_misconduct (hm:7.5)",
+    "matchnominimum": "match penalty with no minimum in the tables (a hearing decides)",
+}
 _ESCAPES = re.compile(r'\\(.)', re.S)
 
 
@@ -124,10 +129,10 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
                                              f"but the team has no head coach for that game"))
         elif name == "warning":
             kind, game, number = args.split(",")
-            if kind == "cfbminorwithoutgm":
+            words = _WARNINGS.get(kind)
+            if words is not None:
                 inc = games[text(int(game))].incidents[int(number) - 1]
-                warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
-                                        inc.line))
+                warnings.append(Problem(inc.where, words, inc.line))
     suspensions = []
     for key, (total, gov, league, indefinite) in sums.items():
         pid, gid = key

@@ -54,7 +54,7 @@ class Person:
 @dataclass(frozen=True, slots=True)
 class Incident:
     number: int            # 1-based position in the game's incidents list
-    person: str
+    person: str | None     # None on a team line
     period: Any            # as written: an int, "OT", "pre" or "post"
     time: str | None       # as written, mm:ss
     seconds: int | None
@@ -64,6 +64,8 @@ class Incident:
     stoppage: str | None
     where: str             # where in the file: games[3].incidents[1]
     line: int | None
+    team: str | None = None    # a team line: the team it names (person is None)
+    clock: str = "remaining"   # how its time is written: the game's clock, else settings.clock
 
     @property
     def phase(self) -> str:
@@ -83,6 +85,7 @@ class Game:
     incidents: tuple
     where: str
     line: int | None
+    clock: str | None = None   # the game's own clock, where it is not settings.clock
 
     @property
     def order(self) -> tuple:
@@ -217,8 +220,8 @@ _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "d
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
 _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
-_GAME = ("id", "date", "start", "home", "away", "kind", "dressed", "incidents")
-_INCIDENT = ("person", "period", "time", "infraction", "penalties", "minutes", "stoppage")
+_GAME = ("id", "date", "start", "home", "away", "kind", "clock", "dressed", "incidents")
+_INCIDENT = ("person", "team", "period", "time", "infraction", "penalties", "minutes", "stoppage")
 _DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
 
 
@@ -393,11 +396,26 @@ def _penalties(c: _Checker, obj: dict, path: tuple):
     return _PENALTY_SETS.setdefault(tuple(raw), tuple(raw)) if ok else None
 
 
-def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, people: dict, settings: Settings):
+def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, people: dict, settings: Settings,
+              clock: str | None = None):
     obj = c.mapping(item, path, _INCIDENT)
     if obj is None:
         return None
-    person = c.text(obj, "person", path, nonempty=True)
+    has_person, has_team = obj.get("person") is not None, obj.get("team") is not None
+    team = None
+    if has_person == has_team:
+        c.error(path, "a line names a person or a team (a team line), one of the two: "
+                      + ("both are given" if has_person else "neither is given"))
+        person = None
+    elif has_team:
+        person = None
+        team = c.text(obj, "team", path, nonempty=True)
+        if team is not None and None not in game_teams and team not in game_teams:
+            c.error(path + ("team",), f"team {team!r} does not play in this game "
+                                      f"({game_teams[0]} v {game_teams[1]})")
+            team = None
+    else:
+        person = c.text(obj, "person", path, nonempty=True)
     if person is not None:
         if person not in people:
             c.error(path + ("person",), f"unknown person {person!r}")
@@ -431,10 +449,12 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
             stoppage = None
         else:
             stoppage = str(stoppage)
-    if None in (person, period, infraction, penalties) or (period not in ("pre", "post") and seconds is None):
+    if (person is None and team is None) or None in (period, infraction, penalties) \
+            or (period not in ("pre", "post") and seconds is None):
         return None
     return Incident(number, person, period, time, seconds, _CODES[infraction], penalties, minutes, stoppage,
-                    f"games[{path[1]}].incidents[{path[3]}]", c.located.line(path) if c.located.lines else None)
+                    f"games[{path[1]}].incidents[{path[3]}]", c.located.line(path) if c.located.lines else None,
+                    team, clock or settings.clock)
 
 
 def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
@@ -488,14 +508,18 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if home is not None and home == away:
             c.error(path + ("away",), f"home and away are the same team {home!r}")
         kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
+        # a game whose scorekeeper wrote times the other way: its own clock
+        clock = c.choice(obj, "clock", path, vocab.CLOCKS, required=False)
         dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
         incidents = []
         for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
-            incidents.append(_incident(c, inc, path + ("incidents", j), j + 1, (home, away), people, settings))
+            incidents.append(_incident(c, inc, path + ("incidents", j), j + 1, (home, away), people, settings,
+                                       clock))
         if ident is None or date is None or home is None or away is None or kind is None:
             continue
         games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
-                          f"games[{i}]", c.located.line(path) if c.located.lines else None))
+                          f"games[{i}]", c.located.line(path) if c.located.lines else None,
+                          None if clock == settings.clock else clock))
         if observer is not None:
             observer.game(games[-1])
     return games

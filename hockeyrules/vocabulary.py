@@ -55,12 +55,13 @@ INFRACTIONS: frozenset[str] = frozenset(RULED_INFRACTIONS) | frozenset(ORDINARY_
 
 PENALTIES: tuple[str, ...] = (
     "minor", "double_minor", "major", "misconduct", "game_misconduct",
-    "gross_misconduct", "match",
+    "gross_misconduct", "match", "game_ejection",
 )
 
 DEFAULT_PIM: dict[str, int] = {
     "minor": 2, "double_minor": 4, "major": 5, "misconduct": 10,
     "game_misconduct": 10, "gross_misconduct": 10, "match": 10,
+    "game_ejection": 0,  # Hockey Canada's removal from the game: no minutes, not a misconduct
 }
 
 ROLES: tuple[str, ...] = ("player", "head_coach", "assistant_coach", "trainer", "manager")

@@ -161,15 +161,33 @@ def test_dressing_in_the_first_game_after_the_suspension_is_no_violation():
     assert (s["served_in"], s["eligible_from"], s["status"]) == (["G2", "G3"], "G4", COMPLETE)
 
 
-def test_an_exhibition_game_neither_serves_nor_is_a_violation():
+def test_an_exhibition_game_does_not_serve_and_is_no_violation_without_a_suspended_person_dressed():
     a = run([{"incidents": [two_games("A1")]},
-             {"kind": "exhibition", **dressed_a("A1", "CA")},
+             {"kind": "exhibition", **dressed_a("A2", "CA")},
              {"kind": "exhibition"},
              {}, {}, dressed_a("A1", "CA")])
     s = serving_of(a, "A1", "G1")
     assert short(s) == {"games": 2, "indefinite": False, "length_set": True, "served": 2,
                         "served_in": ["G4", "G5"], "complete": True, "eligible_from": "G6", "status": COMPLETE}
     assert a["violations"] == [] and a["forfeits"] == [] and a["fines"] == []
+
+
+def test_dressing_in_an_exhibition_game_while_suspended_is_an_ineligible_use():
+    # rule-catalog.md revision 2: exhibitions serve nothing, and may not be played while suspended
+    a = run([{"incidents": [two_games("A1")]},
+             {"kind": "exhibition", **dressed_a("A1", "CA")},
+             {}, {}, {}])
+    s = serving_of(a, "A1", "G1")
+    assert (s["served_in"], s["eligible_from"]) == (["G3", "G4"], "G5")
+    assert kinds(a)[0] == ("ineligible-suspended", "G2", "A", "A1")
+    assert a["forfeits"][0] == forfeit("G2", "2025-10-08", "A", ["A1"])
+    assert a["fines"][0] == fine("G2", "2025-10-08", "A")
+    assert a["audit_suspensions"][0] == coach_suspension("CA", "Coach A", "A", "G2", "2025-10-08")
+
+
+def test_an_exhibition_game_after_the_suspension_is_served_may_be_played():
+    a = run([{"incidents": [one_game("A1")]}, {}, {"kind": "exhibition", **dressed_a("A1", "CA")}, {}])
+    assert a["violations"] == [] and a["forfeits"] == []
 
 
 def test_playoff_games_serve():
@@ -590,9 +608,10 @@ def test_no_head_coach_in_the_game_gives_a_warning_and_no_audit_suspension():
                                                              "game G2, but the team has no head coach for that game"}]
 
 
-def test_an_ineligible_person_in_an_exhibition_game_is_no_violation():
+def test_an_ineligible_person_in_an_exhibition_game_is_used_as_in_any_other_game():
     a = run([{"kind": "exhibition", "dressed": {"B": ["B1", "A5", "CB"]}}])
-    assert a["forfeits"] == [] and a["fines"] == [] and a["audit_suspensions"] == []
+    assert kinds(a) == [("ineligible-not-rostered", "G1", "B", "A5")]
+    assert a["forfeits"] == [forfeit("G1", "2025-10-01", "B", ["A5"])]
 
 
 # ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hockeyrules.cli import main
+from hockeyrules.policy import Policy
 
 EXAMPLE = Path(__file__).parent / "contract" / "worked-example.yaml"
 SIX = Path(__file__).parent / "contract" / "six-teams-elapsed.json"
@@ -32,7 +33,7 @@ def test_json_is_result_at_1_on_stdout_and_nothing_else():
 def test_the_policy_options_reach_the_engine():
     res = run("suspensions", EXAMPLE, "--format", "json", "--layers", "max", "--no-late-game-counted-once")
     data = json.loads(res.stdout)
-    assert data["policy"] == {"layers": "max", "late_game_counted_once": False}
+    assert data["policy"] == {**Policy().to_dict(), "layers": "max", "late_game_counted_once": False}
     # worked example: hc:4.8(c) now adds its game (governing 3 + 1), league 2 -> max 4
     assert [s["games"] for s in data["suspensions"]] == [1, 4]
 

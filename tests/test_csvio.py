@@ -455,7 +455,7 @@ def test_settings_errors(tmp_path):
         ("settings.csv", 4, "column key: unknown setting 'colour'; known: format, league, season, clock, "
                             "period_minutes, regulation_periods, roster_limit, max_affiliate_games, pim.minor, "
                             "pim.double_minor, pim.major, pim.misconduct, pim.game_misconduct, pim.gross_misconduct, "
-                            "pim.match"),
+                            "pim.match, pim.game_ejection"),
         ("settings.csv", 5, "column key: 'clock' given twice (also on line 2)"),
     ]
 

@@ -120,7 +120,7 @@ class SeasonFacts:
         if inc.seconds is None:
             return 0
         length = self.season.settings.period_minutes * 60
-        return inc.seconds if self.season.settings.clock == "elapsed" else length - inc.seconds
+        return inc.seconds if inc.clock == "elapsed" else length - inc.seconds
 
     def period_rank(self, inc) -> int:
         if inc.period == "pre":
@@ -138,16 +138,22 @@ class SeasonFacts:
             return inc.minutes
         return sum(self.season.settings.pim[p] for p in inc.penalties)
 
-    def minutes_before(self, game_id: str, number: int) -> int:
+    def minutes_before(self, game_id: str, number: int, league_games: str = "league_play") -> int:
         game = self.games[game_id]
         inc = game.incidents[number - 1]
         here = self.key(game, inc)
+        # By-Law 10 reads league play only (rule-catalog.md revision 2; reading league_games)
         return sum(self.minutes(j) for g in self.season.games for j in g.incidents
-                   if j.person == inc.person and self.key(g, j) < here)
+                   if j.person == inc.person and (g.kind != "exhibition" or league_games == "all")
+                   and self.key(g, j) < here)
+
+    def team_of(self, inc) -> str:
+        """The team of a line: its person's, or the team a team line names."""
+        return inc.team if inc.person is None else self.people[inc.person].team
 
     def team_lines(self, game_id: str, team: str, keep) -> set:
         game = self.games[game_id]
-        return {i.where for i in game.incidents if self.people[i.person].team == team and keep(i)}
+        return {i.where for i in game.incidents if self.team_of(i) == team and keep(i)}
 
     def stoppage_of(self, inc):
         return ("given", inc.stoppage) if inc.stoppage is not None else \
@@ -156,12 +162,13 @@ class SeasonFacts:
     def stoppage_fight_lines(self, game_id: str, number: int) -> set:
         game = self.games[game_id]
         s = self.stoppage_of(game.incidents[number - 1])
-        return {i.where for i in game.incidents if i.infraction in FIGHTS and self.stoppage_of(i) == s}
+        return {i.where for i in game.incidents if i.infraction in FIGHTS and i.person is not None
+                and self.stoppage_of(i) == s}
 
     def earliest_bench_line(self, game_id: str, team: str):
         game = self.games[game_id]
         bench = [i for i in game.incidents if i.infraction in ("first_off_bench", "left_bench")
-                 and self.people[i.person].team == team]
+                 and self.team_of(i) == team]
         return min(bench, key=lambda i: self.key(game, i))
 
 
@@ -178,7 +185,7 @@ def is_late_line(facts: SeasonFacts, inc, window: int = 10) -> bool:
     if n < last:
         return False
     length = facts.season.settings.period_minutes * 60
-    remaining = inc.seconds if facts.season.settings.clock == "remaining" else length - inc.seconds
+    remaining = inc.seconds if inc.clock == "remaining" else length - inc.seconds
     return remaining <= window * 60
 
 
@@ -258,7 +265,7 @@ def check_component(facts: SeasonFacts, susp: dict, comp: dict, policy: Policy) 
         mins = only(kids(ex, "minutes"))
         inc = facts.games[game_id].incidents[comp["incident"] - 1]
         assert mins["after"] - mins["before"] == facts.minutes(inc), where
-        assert mins["before"] == facts.minutes_before(game_id, comp["incident"]), where
+        assert mins["before"] == facts.minutes_before(game_id, comp["incident"], policy.league_games), where
         assert mins["marks_after"] - mins["marks_before"] == comp["games"], where
         assert only(kids(ex, "marks"))["after"] == 100, where
 
@@ -267,7 +274,8 @@ def check_component(facts: SeasonFacts, susp: dict, comp: dict, policy: Policy) 
         assert cited == facts.stoppage_fight_lines(game_id, comp["incident"]), where
 
     if rule.startswith("hc:s2-coach/"):
-        heavy = facts.team_lines(game_id, team, lambda i: {"major", "match"} & set(i.penalties))
+        heavy = facts.team_lines(game_id, team, lambda i: {"major", "match"} & set(i.penalties)
+                                 or i.infraction in FIGHTS)
         assert {c["where"] for c in kids(ex, "fact")} == heavy, where
         assert all("the team's line" in c["text"] for c in kids(ex, "fact")), where
     if rule == "hc:7.10(b)/prepost-coach":
@@ -399,7 +407,7 @@ def test_the_third_and_fourth_fighting_lines_take_their_own_rung_of_league_10_06
     tree = why(fights(4), f"G{nth}", 1)
     node = ladder(tree, "league:10.06")
     assert node["offences"] == [nth] and node["rungs"] == [nth]
-    assert f"{ {3: '3rd', 4: '4th'}[nth]} fighting line" in node["text"]
+    assert f"{ {3: '3rd', 4: '4th'}[nth]} fighting incident" in node["text"]
     assert f"rung league:10.06/{nth} applies" in node["text"]
     f = fired(tree, f"league:10.06/{nth}")
     assert f["text"] == ("league:10.06/3 fires: 3 games" if nth == 3 else

@@ -25,6 +25,7 @@ from hockeyrules.engine import evaluate
 from hockeyrules.errors import InputError
 from hockeyrules.explain import explain_incident, explain_person
 from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
+from hockeyrules.policy import Policy
 from hockeyrules.rules_listing import listing
 from hockeyrules.solver import GroundingTimeout
 
@@ -250,7 +251,7 @@ def test_thresholds_penalty_minute_marks():
 
 def test_policy_layers_max():
     d = diff(season([line("A1", "fighting", ["major"])]), proposal(policy={"layers": "max"}))
-    assert d["after"]["policy"] == {"layers": "max", "late_game_counted_once": True}
+    assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "max", "late_game_counted_once": True}
     assert d["changes"] == [
         change("A1", "G1", "changes", susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
                susp(1, ["hc:7.10(b)/1", "league:10.06/1"])),
@@ -261,7 +262,7 @@ def test_policy_layers_max():
 def test_policy_late_game_counted_once_false():
     s = season([line("A1", "boarding", ["major", "game_misconduct"], **LATE)])
     d = diff(s, proposal(policy={"late_game_counted_once": False}))
-    assert d["after"]["policy"] == {"layers": "sum", "late_game_counted_once": False}
+    assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "sum", "late_game_counted_once": False}
     assert d["changes"] == [
         change("A1", "G1", "changes", susp(4, ["hc:7.2(b)", "league:10.02"]),
                susp(5, ["hc:4.8(c)", "hc:7.2(b)", "league:10.02"]), added=["hc:4.8(c)"]),
@@ -809,7 +810,7 @@ def test_no_leak_from_a_proposal_into_the_next_evaluation():
     everything = proposal(rows={"hc:7.2(b)": {"games": 4, "late": 6}},
                           ladders={"league:10.06": {1: 3}},
                           thresholds={"league:10.04": {"after": 0, "every": 1}},
-                          policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 0},
+                          policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 1},
                           repeal=["hc:s2-majors/2"],
                           rules=[new_rule("league:10.09", LATE_HEAD_CONTACT)])
     under = render.to_json(evaluate(s, proposal=everything).to_dict())
