@@ -13,8 +13,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-
 import clingo
 
 # One file per part of the rulebook, plus the generic machinery that reads them.
@@ -38,7 +36,21 @@ ENCODING = (
 
 @lru_cache(maxsize=None)
 def encoding_text(name: str) -> str:
-    return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
+    """An encoding file shipped in the package (hockeyrules/asp/, from asp/ in the
+    sources). Read straight from its folder where it is one (importlib.resources and
+    what it imports cost more than the whole read); else through importlib.resources."""
+    import os
+
+    from . import asp
+
+    path = os.path.join(os.path.dirname(asp.__file__), name)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        from importlib import resources
+
+        return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
 
 
 @dataclass
