@@ -36,8 +36,10 @@ COMMANDS = {
     "explain-all": ["suspensions", "{season}", "--format", "json", "--explain"],
     "audit": ["audit", "{season}", "--format", "json"],
 }
-SMALL = ("example", "1x")
-CASES = [(s, c) for s in SMALL for c in COMMANDS] + [("10x", "suspensions-json")]
+# every command on the example season; the engine's own output on the generated ones
+CASES = [("example", c) for c in COMMANDS] + \
+    [("1x", c) for c in ("suspensions-json", "suspensions-csv", "suspensions-max-not-once", "suspensions-proposal")] + \
+    [("10x", "suspensions-json")]
 
 
 @pytest.fixture(scope="module")
