@@ -394,6 +394,10 @@ def evaluate_streaming(path, policy: Policy, proposal=None, workers: int | None 
 
     stream = Stream(policy, proposal, limit, workers)
     t0 = time.perf_counter()
+    # No cyclic collection while the season is read and its parts are forked off: in
+    # a worker it would walk (and so copy, page by page) the whole season it shares.
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         season = season_mod.load(path, observer=stream)
         read_seconds = time.perf_counter() - t0
@@ -405,3 +409,5 @@ def evaluate_streaming(path, policy: Policy, proposal=None, workers: int | None 
         return stream.finish(season), read_seconds
     finally:
         stream.stop()
+        if enabled:
+            gc.enable()
