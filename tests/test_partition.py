@@ -118,3 +118,21 @@ def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_erro
     with pytest.raises(InputError) as err:
         partition.evaluate_streaming(path, Policy(), workers=2, limit=1)
     assert "unknown team 'nobody'" in err.value.report()
+
+
+def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_result(tmp_path):
+    from hockeyrules import season as season_mod
+    from hockeyrules.engine import as_proposal
+
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    p = as_proposal({"format": "hockeyrules/proposal@1", "name": "x",
+                     "changes": {"rows": {"league:10.06/1": {"games": 3}}}})
+    whole, _ = run(from_data(data), Policy(), proposal=p)
+    stream = partition.Stream(Policy(), p, limit=1, workers=2)
+    stream.RECENT = 16
+    try:
+        result = stream.finish(season_mod.load(_write(tmp_path, data), observer=stream))
+    finally:
+        stream.stop()
+    assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
+    assert result.proposal == "x"
