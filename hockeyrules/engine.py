@@ -61,7 +61,7 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
     """
     programs = list(programs)
     texts = [encoding_text(name) for name in programs]
-    t_facts = time.perf_counter()
+    t_facts, cpu0 = time.perf_counter(), time.process_time()
     out = Facts()
     season_facts(season, out, line_ups)
     symbols: list = []
@@ -87,7 +87,7 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
     result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name
     result.stats = dict(solution.stats, build_seconds=build_seconds, solve_total_seconds=t1 - t0,
-                        assemble_seconds=time.perf_counter() - t1)
+                        assemble_seconds=time.perf_counter() - t1, cpu_seconds=time.process_time() - cpu0)
     shown = solution.symbols
     if decode or (decode is None and programs):
         shown = [out.names.decode(s) for s in shown]

@@ -106,7 +106,7 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
     for r in results:
         cases.update(r.cases)
         for key in ("facts", "atoms", "rules", "build_seconds", "load_seconds", "ground_seconds", "solve_seconds",
-                    "assemble_seconds"):
+                    "assemble_seconds", "cpu_seconds"):
             stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
     return Result(season.league, season.season, policy, suspensions, warnings, stats=stats, cases=cases)
 
