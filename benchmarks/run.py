@@ -74,10 +74,10 @@ def child_phases(season_path: str, out_path: str) -> None:
 
     _emit({"phase": "import", "seconds": time.perf_counter() - t0, "t_start": T_PROCESS_START})
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     season = season_mod.load(season_path)
     read_s = time.perf_counter() - t
-    _emit({"phase": "read", "seconds": read_s, "games": len(season.games),
+    _emit({"phase": "read", "seconds": read_s, "cpu_seconds": time.process_time() - c, "games": len(season.games),
            "incidents": sum(len(g.incidents) for g in season.games),
            "people": len(season.people), "warnings": len(season.warnings)})
 
@@ -91,6 +91,7 @@ def child_phases(season_path: str, out_path: str) -> None:
            "facts": st["facts"], "atoms": st["atoms"], "rules": st["rules"],
            "build_seconds": st.get("build_seconds", 0.0), "load_seconds": st["load_seconds"], "ground_seconds": st["ground_seconds"],
            "solve_seconds": st["solve_seconds"], "assemble_seconds": st.get("assemble_seconds", 0.0),
+           "cpu_seconds": st.get("cpu_seconds"),
            "suspensions": len(result.suspensions)})
 
     t = time.perf_counter()
@@ -365,6 +366,9 @@ def run_size(size: int, repeat: int, args) -> dict:
         row["chunks"] = eng.get("chunks", 1)
         if read:
             row["engine_read_ratio"] = row["engine_work_seconds"] / read["seconds"]
+            if eng.get("cpu_seconds") and read.get("cpu_seconds"):
+                # the same ratio in cpu time: what the engine costs whatever else runs on the machine
+                row["engine_read_cpu_ratio"] = eng["cpu_seconds"] / read["cpu_seconds"]
             row["engine_wall_read_ratio"] = eng["seconds"] / read["seconds"]
         row["atoms"], row["rules"], row["facts"] = eng["atoms"], eng["rules"], eng["facts"]
         row["suspensions"] = eng["suspensions"]
@@ -519,7 +523,8 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
     share_cols = [("start", "start_seconds"), ("import", "import_seconds"), ("read", "read_seconds"),
                   ("facts", "facts_seconds"), ("ground", "ground_seconds"), ("solve", "solve_seconds"),
                   ("read-back", "assemble_seconds"), ("write", "write_seconds"), ("exit", "exit_seconds")]
-    sub = ["size"] + [f"{n} %" for n, _ in share_cols] + ["engine wall s", "parts", "engine/read (wall)"]
+    sub = ["size"] + [f"{n} %" for n, _ in share_cols] + ["engine wall s", "parts", "engine/read (wall)",
+                                                          "engine/read (cpu)"]
     subrows = []
     for r in rows:
         values = [r.get(k) for _, k in share_cols]
@@ -528,7 +533,8 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
         subrows.append([f"{r['size']}x"] + ["-" if v is None or not total else f"{100 * v / total:.0f}"
                                             for v in values]
                        + [fmt(r.get("engine_wall_seconds")), fmt(r.get("chunks")),
-                          "-" if wall_ratio is None else f"{wall_ratio:.2f}"])
+                          "-" if wall_ratio is None else f"{wall_ratio:.2f}",
+                          fmt(r.get("engine_read_cpu_ratio"), 2)])
     widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
     print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
     print("  ".join("-" * w for w in widths))
