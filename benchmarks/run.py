@@ -40,6 +40,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))  # seasongen (the generator) lives beside the package, not in it
 CACHE = HERE / ".cache"
 
 TEAMS = 12
@@ -109,7 +110,7 @@ def child_phases(season_path: str, out_path: str) -> None:
 
 def child_generate(leagues: int, seed: int, path: str) -> None:
     """Fresh process: generate one season and write it with its counts beside it."""
-    from hockeyrules.generate import generate_season, write_season
+    from seasongen import generate_season, write_season
 
     t = time.perf_counter()
     data = generate_season(TEAMS, GAMES_PER_TEAM, seed=seed, leagues=leagues)
@@ -221,7 +222,7 @@ def generator_hash() -> str:
     import importlib.util
 
     h = hashlib.sha256()
-    for mod in ("hockeyrules.generate", "hockeyrules.vocabulary"):
+    for mod in ("seasongen", "hockeyrules.seasonfile", "hockeyrules.vocabulary"):
         spec = importlib.util.find_spec(mod)
         h.update(Path(spec.origin).read_bytes())
     return h.hexdigest()[:10]

@@ -1,7 +1,7 @@
 """Write examples/mu18aaa-example.yaml: a synthetic 12-team MU18AAA season (seed 2025).
 
 Run from anywhere:  python examples/make_example.py     (about two minutes: the audit runs often)
-Not real people or games; see hockeyrules/generate.py for what it holds.
+Not real people or games; see seasongen/__init__.py for what it holds.
 
 The generator does not compute suspensions and dresses everyone, suspended or
 not. This script then makes the line-ups those of a league that mostly keeps
@@ -48,11 +48,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # seasongen lives beside the package, not in it
 
 from dressing import keep_out_suspended  # noqa: E402
 
 from hockeyrules.audit import audit  # noqa: E402
-from hockeyrules.generate import generate_season, write_season  # noqa: E402
+from seasongen import generate_season, write_season  # noqa: E402
 
 OUT = HERE / "mu18aaa-example.yaml"
 SEED = 2025

@@ -1,7 +1,7 @@
 """hockeyrules: a league's game sheets in, the suspensions its rulebook requires out."""
 
-import sys
-import types
+import sys as _sys
+import types as _types
 
 # The public names are imported when first used (PEP 562), so that a command
 # loads only what it needs (`hockeyrules suspensions` never loads the audit).
@@ -11,14 +11,28 @@ _WHERE = {
     "explain_audit": "explain", "load": "season", "Season": "season",
     "Policy": "policy", "Result": "result", "Suspension": "result", "Component": "result",
     "InputError": "errors", "Problem": "errors",
+    "SeasonSource": "types", "ProposalSource": "types",
 }
 
-__all__ = ["evaluate", "audit", "explain_person", "explain_incident", "explain_all", "explain_audit", "load", "Policy", "Result", "Suspension", "Component", "Season",
-           "InputError", "Problem"]
-__version__ = "0.1.0"
+__all__ = ["evaluate", "audit", "explain_person", "explain_incident", "explain_all", "explain_audit", "load",
+           "Policy", "Result", "Suspension", "Component", "Season", "InputError", "Problem",
+           "SeasonSource", "ProposalSource", "__version__"]
+
+
+def _version() -> str:
+    """The one version: pyproject.toml's, as the installed package's metadata has it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hockeyrules")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 
 def __getattr__(name: str):
+    if name == "__version__":  # importlib.metadata is slow to import: only when asked
+        value = globals()["__version__"] = _version()
+        return value
     if name in _WHERE:
         import importlib
 
@@ -32,14 +46,14 @@ def __dir__():
     return sorted(list(globals()) + __all__)
 
 
-class _Package(types.ModuleType):
+class _Package(_types.ModuleType):
     """`hockeyrules.audit` is the audit function, as it always was, even after the
     submodule of the same name is imported (which would set the attribute to it)."""
 
     def __setattr__(self, name, value):
-        if name == "audit" and isinstance(value, types.ModuleType):
+        if name == "audit" and isinstance(value, _types.ModuleType):
             return
         super().__setattr__(name, value)
 
 
-sys.modules[__name__].__class__ = _Package
+_sys.modules[__name__].__class__ = _Package

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season, run
-from .explain import ordinal
 from .errors import InputError, Problem
+from .explain import ordinal
 from .facts import decision_facts
 from .policy import Policy
 from .result import Result
 from .season import Season
+from .types import ProposalSource, SeasonSource
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 FINE_MINIMUM = 200
@@ -86,7 +88,8 @@ def _person(season: Season, pid: str) -> dict:
     return {"person": pid, "name": p.name, "team": p.team, "role": p.role}
 
 
-def audit(season, policy: Policy | None = None, proposal=None, **options) -> Audit:
+def audit(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+          **options: Any) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
     result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal),

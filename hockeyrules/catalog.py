@@ -28,7 +28,7 @@ def value_of(term) -> dict | None:
 class Row:
     id: str
     layer: str
-    base: dict
+    base: dict | None
     late: dict | None
     triggers: list = field(default_factory=list)
     requires: list = field(default_factory=list)

@@ -1,20 +1,36 @@
-"""The command line: a thin layer over the library API."""
+"""The command line: a thin layer over the library API.
+
+Exit codes: 0 ok, 1 a test or a check failed, 2 bad input or usage. `-` reads the
+season from standard input and, for -o, writes to standard output. Progress goes to
+standard error when it is a terminal (--quiet silences it).
+"""
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
 import click
 
-from . import render
+from . import progress, render, streams
 from .errors import InputError
 from .policy import Policy
+from .season import Season
 
-# Each command imports what it needs when it runs (`suspensions` on a JSON season
-# never loads the audit, the explanations, the report, the CSV reader or YAML).
+# Each command imports what it needs when it runs: `suspensions` on a JSON season
+# loads no audit, explanations, report, CSV reader or YAML (issue 16).
 
-EXIT_INPUT = 2
+EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+
+EXIT_CODES = """\b
+Exit codes:
+  0  done (for test: every test passed)
+  1  a scenario test failed
+  2  bad input or usage: the season, a proposal, a scenario file or an
+     output path is not right (every problem is listed, nothing is written)"""
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
 def _fail_limit(err) -> None:
@@ -27,10 +43,98 @@ def _fail_input(err: InputError) -> None:
     sys.exit(EXIT_INPUT)
 
 
+def _terminal_width() -> int | None:
+    """The terminal's width when standard output is one; None (full width) otherwise."""
+    stream = sys.stdout
+    if not stream.isatty():
+        return None
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
+
+
 def _print(fmt: str, data: dict, **renderers) -> None:
-    """Standard output in the chosen format: JSON as data, the others as rendered."""
-    text = render.to_json(data) if fmt == "json" else renderers[fmt](data)
+    """Standard output in the chosen format: JSON as data, the others as rendered;
+    terminal tables fit the terminal."""
+    if fmt == "json":
+        text = render.to_json(data)
+    elif fmt == "table" and "width" in inspect.signature(renderers[fmt]).parameters:
+        text = renderers[fmt](data, width=_terminal_width())
+    else:
+        text = renderers[fmt](data)
     click.echo(text, nl=False)
+
+
+class _Stderr:
+    """Progress on standard error: one line a stage, a bar while parts are solved."""
+
+    def __init__(self):
+        self.bar = None
+
+    def stage(self, text: str) -> None:
+        self._close()
+        click.echo(f"{text}…", err=True)
+
+    def parts(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label="solving parts", file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+        if done >= total:
+            self._close()
+
+    def _close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _reporter(quiet: bool):
+    return None if quiet or not sys.stderr.isatty() else _Stderr()
+
+
+def _read(season: str, stream: bool = False) -> Season | str:
+    """The season argument: a file, a CSV folder, or `-` (standard input, YAML or JSON).
+    With `stream`, a large JSON file is left as its path: the engine reads it while
+    it solves its first parts (partition.Stream)."""
+    from .engine import _worth_streaming, as_season
+
+    if stream and _worth_streaming(season, None):
+        return season
+    progress.stage("reading " + ("standard input" if season == streams.STDIO else season))
+    if season == streams.STDIO:
+        from .season import validate
+
+        return validate(streams.read_stdin(), streams.STDIN_NAME)
+    return as_season(season)
+
+
+def _inputs(season: str, *proposals: str | None, stream: bool = False):
+    """The season and the proposals, each file checked whole: the problems of every
+    file are reported at once (exit 2) before anything is computed."""
+    errors: list[InputError] = []
+    checked = []
+    for path in proposals:
+        try:
+            checked.append(_proposal(path))
+        except InputError as err:
+            errors.append(err)
+    loaded = None
+    try:
+        loaded = _read(season, stream and not errors and not any(p is not None and p.rules for p in checked))
+    except InputError as err:
+        errors.append(err)
+    if errors:
+        click.echo("\n".join(err.report() for err in errors), err=True)
+        sys.exit(EXIT_INPUT)
+    return loaded, checked
+
+
+def _check_output(path: str, folder: bool = False) -> None:
+    try:
+        streams.check_output(path, folder=folder)
+    except InputError as err:
+        _fail_input(err)
 
 
 def _proposal(path):
@@ -48,14 +152,73 @@ def _warn(result: dict) -> None:
         click.echo(f"warning: {at}: {w['message']}", err=True)
 
 
+def _parse_readings(ctx, param, values) -> dict:
+    """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    from .policy import parse_assignment
+
+    out = {}
+    for text in values:
+        try:
+            name, value = parse_assignment(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+        out[name] = value
+    return out
+
+
+def _reading_option(f):
+    from .policy import BY_NAME
+
+    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
+                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
+                             "; `hockeyrules readings` lists them.")(f)
+
+
+def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
+    """The readings for one command: --layers and --no-late-game-counted-once are shorthands
+    for two of them; --reading sets any."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    return policy.with_readings(readings or {})
+
+
+def _quiet_option(f):
+    return click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")(f)
+
+
 def _policy_options(f):
     f = click.option("--proposal", type=click.Path(dir_okay=False),
                      help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = _reading_option(f)
     f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Catalog rule 3 off: hc:4.8(c)/hc:4.9(b) fire on every late line.")(f)
+                     help="Shorthand for --reading late_game_counted_once=false.")(f)
     f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="How the governing and league layers combine (league:10.01A).")(f)
-    return f
+                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+                          "part combine (league:10.01A).")(f)
+    return _quiet_option(f)
+
+
+def _folder_options(f):
+    """--mapping and --encoding wherever a season may be a folder of CSV files (docs/csv-import.md):
+    every folder the command reads is read with them (csvio.reading_options)."""
+    import functools
+
+    @functools.wraps(f)
+    def command(*args, mapping=None, encoding=None, **kwargs):
+        season = kwargs.get("season", kwargs.get("folder"))
+        if (mapping or encoding) and season not in (None, streams.STDIO) and not Path(season).is_dir():
+            raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
+        if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
+            return f(*args, **kwargs)
+        from .csvio import reading_options
+
+        with reading_options(mapping, encoding):
+            return f(*args, **kwargs)
+
+    command = click.option("--encoding", metavar="NAME",
+                           help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
+    return click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
+                        help="A CSV folder's own words, people and teams (default: the folder's "
+                             "mapping.yaml).")(command)
 
 
 class _Group(click.Group):
@@ -70,86 +233,105 @@ class _Group(click.Group):
             _fail_limit(err)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.version_option(package_name="hockeyrules")
 def main():
-    """hockeyrules: the suspensions a league's rulebook requires, and why."""
+    """hockeyrules: the suspensions a league's rulebook requires, and why.
+
+    SEASON is a season file (YAML or JSON), a folder of CSV files, or - for
+    standard input. Shell completion: see the README ("Shell completion").
+    """
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True)
 @click.option("--explain", "with_reasons", is_flag=True,
               help="Add each component's explanation (json) or print every suspension's tree (table).")
 @_policy_options
-def suspensions(season, fmt, with_reasons, layers, counted_once, proposal):
-    """Every suspension the rules require for SEASON (a season@1 YAML or JSON file)."""
-    from .engine import evaluate
+@_folder_options
+def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
+    """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
+    policy = _make_policy(layers, counted_once, readings)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
+            if with_reasons:
+                from .explain import explain_all
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
-    try:
-        proposal = _proposal(proposal)
-        if with_reasons:
-            from .explain import explain_all
+                _, trees, result = explain_all(loaded, policy, proposal=proposal)
+            else:
+                from .engine import evaluate
 
-            _, trees, result = explain_all(season, policy, proposal=proposal)
-        else:
-            result = evaluate(season, policy, proposal=proposal).to_dict()
-    except InputError as err:
-        _fail_input(err)
+                result = evaluate(loaded, policy, proposal=proposal).to_dict()
+        except InputError as err:
+            _fail_input(err)
     _warn(result)
     if with_reasons and fmt == "table":
         from . import treeview
 
-        click.echo(treeview.text_tree([t.to_dict() for t in trees.values()]), nl=False)
+        click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
         return
     _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
 
 
-@main.command()
+def _tree_width() -> dict:
+    width = _terminal_width()
+    return {} if width is None else {"width": width}
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per violation.")
 @_policy_options
-def audit(season, fmt, layers, counted_once, proposal):
+@_folder_options
+def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
     from .audit import audit as run_audit
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
-    try:
-        data = run_audit(season, policy, proposal=_proposal(proposal)).to_dict()
-    except InputError as err:
-        _fail_input(err)
+    policy = _make_policy(layers, counted_once, readings)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("solving")
+            data = run_audit(loaded, policy, proposal=proposal).to_dict()
+        except InputError as err:
+            _fail_input(err)
     _warn(data)
     _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True),
-              help="The HTML file to write (one self-contained page).")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="The HTML file to write (one self-contained page), or - for standard output.")
 @_policy_options
-def report(season, output, layers, counted_once, proposal):
+@_folder_options
+def report(season, output, layers, counted_once, readings, proposal, quiet):
     """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
-    from .engine import as_season
     from .report import build_report
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
-    try:
-        proposal = _proposal(proposal)
-        loaded = as_season(season)
-        for w in loaded.warnings:
-            click.echo(f"warning: {w}", err=True)
-        page = build_report(loaded, policy, proposal=proposal)
-    except InputError as err:
-        _fail_input(err)
-    with open(output, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(page)
-    click.echo(f"wrote {output}", err=True)
+    _check_output(output)
+    policy = _make_policy(layers, counted_once, readings)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            for w in loaded.warnings:
+                click.echo(f"warning: {w}", err=True)
+            progress.stage("solving and explaining")
+            page = build_report(loaded, policy, proposal=proposal)
+        except InputError as err:
+            _fail_input(err)
+        progress.stage(f"writing {output}")
+        streams.write_text(output, page)
+    if output != streams.STDIO:
+        click.echo(f"wrote {output}", err=True)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
@@ -159,7 +341,8 @@ def report(season, output, layers, counted_once, proposal):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
               show_default=True)
 @_policy_options
-def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, proposal):
+@_folder_options
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
     """Why a suspension was issued and why this many games; or why a line was not one.
 
     \b
@@ -167,33 +350,33 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     hockeyrules explain SEASON --game ID --incident N
     """
     from . import treeview
-    from .engine import as_season
     from .explain import explain_audit, explain_incident, explain_person
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    policy = _make_policy(layers, counted_once, readings)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
     if incident is not None and game is None:
         raise click.UsageError("--incident needs --game")
-    try:
-        proposal = _proposal(proposal)
-        loaded = as_season(season)
-        for w in loaded.warnings:
-            click.echo(f"warning: {w}", err=True)
-        if person is not None:
-            nodes = explain_person(loaded, person, game, policy, proposal=proposal)
-            if with_audit:
-                nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
-            if not nodes:
-                click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
-                           "; use --game ID --incident N to see why a line was not one", err=True)
-        else:
-            nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
-    except InputError as err:
-        _fail_input(err)
-    except KeyError as err:
-        click.echo(f"error: {err.args[0]}", err=True)
-        sys.exit(EXIT_INPUT)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            for w in loaded.warnings:
+                click.echo(f"warning: {w}", err=True)
+            progress.stage("solving")
+            if person is not None:
+                nodes = explain_person(loaded, person, game, policy, proposal=proposal)
+                if with_audit:
+                    nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
+                if not nodes:
+                    click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
+                               "; use --game ID --incident N to see why a line was not one", err=True)
+            else:
+                nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
+        except InputError as err:
+            _fail_input(err)
+        except KeyError as err:
+            click.echo(f"error: {err.args[0]}", err=True)
+            sys.exit(EXIT_INPUT)
     trees = [n.to_dict() for n in nodes]
     if not trees and fmt != "json":
         return
@@ -202,12 +385,12 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     elif fmt == "markdown":
         click.echo(treeview.markdown(trees), nl=False)
     else:
-        click.echo(treeview.text_tree(trees), nl=False)
+        click.echo(treeview.text_tree(trees, **_tree_width()), nl=False)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False), required=True,
+@click.option("--proposal", "after", type=click.Path(dir_okay=False),
               help="The proposal to try (proposal@1 file).")
 @click.option("--against", "before", type=click.Path(dir_okay=False),
               help="Compare with this proposal instead of the current rules.")
@@ -215,116 +398,195 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
               show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
-def diff(season, after, before, fmt, layers, counted_once):
-    """What a proposal would have changed in SEASON, person by person."""
+@_reading_option
+@_quiet_option
+@_folder_options
+def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
+    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
+    person by person. With --reading, the other side is read with the defaults."""
     from .diff import diff as run_diff
 
-    policy = Policy(layers=layers, late_game_counted_once=counted_once)
-    try:
-        data = run_diff(season, _proposal(after), _proposal(before), policy)
-    except InputError as err:
-        _fail_input(err)
+    if after is None and not readings:
+        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    policy = _make_policy(layers, counted_once)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (after, before) = _inputs(season, after, before)
+            progress.stage("solving before and after")
+            data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
+        except InputError as err:
+            _fail_input(err)
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(proposal, fmt):
-    """The catalog as the engine has it: every rule, what triggers it, its games."""
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True, help="markdown: the page docs/rules.md (every rule with its rulebook words).")
+@_reading_option
+def rules(proposal, fmt, readings):
+    """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
     from .rules_listing import listing
 
+    if fmt == "markdown":
+        if proposal is not None:
+            raise click.UsageError("--format markdown describes the rules in force; without --proposal")
+        from .docs import rules_markdown
+
+        click.echo(rules_markdown(), nl=False)
+        return
     try:
-        data = listing(_proposal(proposal))
+        data = listing(_proposal(proposal), Policy().with_readings(readings))
     except InputError as err:
         _fail_input(err)
     if fmt == "json":
         click.echo(render.to_json(data), nl=False)
         return
+    width = _terminal_width()
     rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
-    click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows), nl=False)
+    click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows, width=width,
+                            drop=("combines", "late", "layer")), nl=False)
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
     if "proposal" in data:
-        click.echo(f"\nProposal: {data['proposal']['name']}")
+        since = data["proposal"].get("effective")
+        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
         rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
-        click.echo(render.table(["id", "change", "before", "after"], rows), nl=False)
+        click.echo(render.table(["id", "change", "before", "after"], rows, width=width), nl=False)
 
 
-@main.command("test")
+@main.command("test", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--proposal", type=click.Path(dir_okay=False),
               help="Run every scenario under this proposal (a scenario's own proposal wins).")
-def test_command(paths, proposal):
-    """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure."""
-    from pathlib import Path
+@_reading_option
+@click.option("-k", "pattern", metavar="PATTERN",
+              help="Only the tests whose name (or file name) holds PATTERN, in any case.")
+@_folder_options
+def test_command(paths, proposal, readings, pattern):
+    """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
 
+    Every file is checked before any test runs: an unknown or duplicate key, a wrong
+    type or a test that checks nothing is an error (exit 2), never a pass.
+    """
     from . import scenarios
 
     files = []
     for p in paths:
         path = Path(p)
-        files += sorted(path.rglob("*.scenarios.yaml")) if path.is_dir() else [path]
-    passed = failed = 0
+        found = sorted(path.rglob("*.scenarios.yaml")) if path.is_dir() else [path]
+        if not found:
+            click.echo(f"{p}: no *.scenarios.yaml files in this folder", err=True)
+            sys.exit(EXIT_INPUT)
+        files += found
+    checked, errors = [], []
     try:
         default = _proposal(proposal)
-        for f in files:
-            for outcome in scenarios.run_file(f, default_proposal=default):
-                if outcome.passed:
-                    passed += 1
-                    click.echo(f"PASS  {f.name}: {outcome.name}")
-                else:
-                    failed += 1
-                    click.echo(f"FAIL  {f.name}: {outcome.name}")
-                    for line in outcome.failures:
-                        click.echo(f"      {line}")
     except InputError as err:
         _fail_input(err)
+    for f in files:
+        try:
+            checked.append(scenarios.validate_file(f, default))
+        except InputError as err:
+            errors.append(err.report())
+    if errors:
+        click.echo("\n".join(errors), err=True)
+        click.echo(f"\n{len(errors)} scenario file(s) with errors: no test was run", err=True)
+        sys.exit(EXIT_INPUT)
+    chosen = [(c, c.select(pattern)) for c in checked]
+    if pattern and not any(picked for _, picked in chosen):
+        click.echo(f"no test name holds {pattern!r}: no test was run", err=True)
+        sys.exit(EXIT_INPUT)
+    passed = failed = 0
+    for c, picked in chosen:
+        for n in picked:
+            outcome = scenarios.run_test(c.tests[n], c.base, c.path.parent, default, c.seasons[n], readings)
+            if outcome.passed:
+                passed += 1
+                click.echo(f"PASS  {c.path.name}: {outcome.name}")
+            else:
+                failed += 1
+                click.echo(f"FAIL  {c.path.name}: {outcome.name}")
+                for line in outcome.failures:
+                    click.echo(f"      {line}")
     click.echo(f"\n{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
-@main.command("import")
+@main.command("import", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The season file to write (.yaml or .json).")
-@click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
-              help="The league's own words and rule numbers for codes (docs/csv-import.md).")
+              help="The season file to write (.yaml or .json), or - for standard output.")
+@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]),
+              help="The season file's format (default: by the output's extension; YAML for -).")
 @click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
               help="The clock mode, where the folder has no settings.csv saying it.")
-def import_command(folder, output, mapping, clock):
+@_quiet_option
+@_folder_options
+def import_command(folder, output, fmt, clock, quiet):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from .csvio import import_folder
-    from .generate import write_season
+    from .seasonfile import write_season
 
-    try:
-        data, season = import_folder(folder, mapping, settings={"clock": clock} if clock else None)
-    except InputError as err:
-        _fail_input(err)
-    for w in season.warnings:
-        click.echo(f"warning: {w}", err=True)
-    write_season(data, output)
+    _check_output(output)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            progress.stage(f"reading {folder}")
+            data, season = import_folder(folder, settings={"clock": clock} if clock else None)
+        except InputError as err:
+            _fail_input(err)
+        for w in season.warnings:
+            click.echo(f"warning: {w}", err=True)
+        progress.stage(f"writing {output}")
+        write_season(data, output, as_json=None if fmt is None else fmt == "json")
     lines = sum(len(g.incidents) for g in season.games)
     click.echo(f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
                f"{lines} incidents", err=True)
 
 
-@main.command("export")
-@click.argument("season", type=click.Path(exists=True))
+@main.command("export", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
-              help="The folder to write the CSV files into.")
+              help="The folder to write the CSV files into (made if missing).")
 @click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
-def export_command(season, output, semicolon):
+@_quiet_option
+@_folder_options
+def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
     from .csvio import write_folder
-    from .engine import as_season
 
+    _check_output(output, folder=True)
+    with progress.reporting(_reporter(quiet)):
+        loaded, _ = _inputs(season)
+        progress.stage(f"writing {output}")
+        files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
+    click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
+
+
+@main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=click.Path(), required=False)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
+@_folder_options
+def readings_command(season, fmt, proposal):
+    """Where the rulebook reads two ways: each reading, its provision and words, its default and
+    other values; with SEASON, whose suspensions each other value would change."""
+    from . import readings as readings_mod
+
+    if season is None:
+        try:
+            checked = _proposal(proposal)
+        except InputError as err:
+            _fail_input(err)
+    else:
+        season, (checked,) = _inputs(season, proposal)
     try:
-        loaded = as_season(season)
+        data = readings_mod.readings(season, proposal=checked)
     except InputError as err:
         _fail_input(err)
-    files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
-    click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
+    _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
 
 
 if __name__ == "__main__":  # pragma: no cover

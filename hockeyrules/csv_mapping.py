@@ -1,7 +1,7 @@
 """THE table of the words, abbreviations and rule numbers of league exports.
 
 A league's scoring system writes "Checking from Behind", "7.2", "GM", "Misc.",
-"3rd" or "Head Coach" where the season format (season-format.md) has the codes
+"3rd" or "Head Coach" where the season format (docs/season-format.md) has the codes
 `checking_from_behind`, `boarding`, `game_misconduct`, `misconduct`, 3 and
 `head_coach`. This module is the one place that says which text means which
 code; the CSV importer (csvio.py) only asks it. A league adds its own words
@@ -40,8 +40,31 @@ def norm(text) -> str:
 
 
 def column_key(text) -> str:
-    """A header as a column name: 'Game ID' -> 'game_id'."""
+    """A settings key as a name: 'pim.Minor' -> 'pim_minor'."""
     return "_".join(norm(text).split())
+
+
+def header_key(text) -> str:
+    """A header as compared: case, accents, spaces and punctuation dropped, so that 'GameID',
+    'Game ID', 'game_id' and 'Game-Id' are one; '#' reads as 'number' ('Player #', '#')."""
+    text = str(text).replace("#", " number ")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def squash(text) -> str:
+    """A word without its spaces: 'GameMisconduct' and 'Game Misconduct' are one."""
+    return norm(text).replace(" ", "")
+
+
+def name_key(text) -> str:
+    """A person's name as compared when not written exactly: case, accents and punctuation
+    dropped, and 'Last, First' read as 'First Last'."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(c))
+    if text.count(",") == 1:
+        last, first = text.split(",")
+        text = f"{first} {last}"
+    return norm(text)
 
 
 # ------------------------------------------------------------------ infractions
@@ -50,26 +73,33 @@ def column_key(text) -> str:
 INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
     "unsportsmanlike_conduct": ("unsportsmanlike", "unsportsman like conduct", "unsportsmanlike behaviour",
                                 "unsportsmanlike behavior"),
-    "abusive_behaviour": ("abusive behavior", "abuse of officials", "abuse of official", "abuse of an official",
+    "abusive_behaviour": ("abusive behavior", "abusive language", "abuse of officials", "abuse of official", "abuse of an official",
                           "verbal abuse of officials", "verbal abuse of an official"),
     "spitting": ("spit", "spitting on an opponent"),
     "discrimination": ("discriminatory", "discriminatory slur", "discriminatory remarks", "harassment discrimination"),
     "physical_harassment_of_officials": ("physical harassment of an official", "physical abuse of officials",
                                          "physical abuse of an official", "physical harassment of official"),
-    "attempt_to_injure": ("attempt to injure", "attempting to injure", "intent to injure"),
+    # head-butting, kicking and hair pulling: the rulebook's own note to 7.1(b)/(c)
+    "attempt_to_injure": ("attempt to injure", "attempting to injure", "intent to injure", "deliberate injury",
+                          "head butting", "head butt", "headbutting", "kicking", "kick", "hair pulling",
+                          "pulling hair", "grabbing face mask", "grabbing the face mask"),
     "boarding": ("board", "boarding penalty"),
     "body_checking": ("body check", "body checking", "illegal body check", "illegal body checking"),
     "charging": ("charge",),
-    "checking_from_behind": ("check from behind", "checking from behind", "cfb", "hit from behind"),
-    "head_contact": ("contact to the head", "head contact", "checking to the head", "check to the head"),
+    "checking_from_behind": ("check from behind", "checking from behind", "cfb", "hit from behind",
+                             "hitting from behind"),
+    "head_contact": ("contact to the head", "head contact", "checking to the head", "check to the head",
+                     "illegal check to the head", "illegal check to head", "check to head", "hit to the head",
+                     "head checking"),
     "kneeing": ("knee", "kneeing"),
-    "roughing": ("roughing",),
+    "roughing": ("roughing", "roughing after the whistle", "roughing after whistle", "roughing after the play"),
     "fighting": ("fight", "fisticuffs"),
     "joining_fight": ("joining a fight", "joining fight", "joining", "third man in", "third player in",
                       "third player into a fight", "peacemaker"),
     "secondary_fight": ("secondary fight", "second fight", "secondary", "subsequent fight"),
-    "instigator": ("instigator", "instigating", "instigating a fight", "instigator of a fight"),
-    "aggressor": ("aggressor", "aggressor in a fight"),
+    "instigator": ("instigator", "instigating", "instigating a fight", "instigator of a fight",
+                   "instigator fighting", "instigator of fighting"),
+    "aggressor": ("aggressor", "aggressor in a fight", "aggressor fighting"),
     "interference": ("interference",),
     "interference_from_bench": ("interference from bench", "interference from the bench", "bench interference"),
     "goaltender_interference": ("goalie interference", "interference on goaltender", "interference on the goaltender",
@@ -77,7 +107,8 @@ INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
     "clipping": ("clip",),
     "slew_footing": ("slew foot", "slew footing", "slewfoot", "slewfooting"),
     "butt_ending": ("butt end", "butt ending", "butt end of stick"),
-    "cross_checking": ("cross check", "cross checking", "crosscheck", "crosschecking"),
+    "cross_checking": ("cross check", "cross checking", "crosscheck", "crosschecking", "x check", "x checking",
+                       "xcheck"),
     "slashing": ("slash",),
     "spearing": ("spear",),
     "first_off_bench": ("first off bench", "first off the bench", "first player off bench",
@@ -100,9 +131,11 @@ INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
     "hooking": ("hook",),
     "holding": ("hold",),
     "holding_the_stick": ("holding stick", "holding the stick", "holding an opponents stick"),
-    "high_sticking": ("high stick", "high sticking", "highsticking"),
+    "high_sticking": ("high stick", "high sticking", "highsticking", "hi stick", "hi sticking", "high sticks",
+                      "hi sticks"),
     "elbowing": ("elbow",),
-    "delay_of_game": ("delay", "delay of game", "delaying the game"),
+    "delay_of_game": ("delay", "delay of game", "delaying the game", "puck over glass", "puck over the glass",
+                      "delay of game puck over glass"),
     "too_many_players": ("too many men", "too many players", "too many players on the ice",
                          "too many men on the ice"),
     "embellishment": ("diving", "dive", "embellishment diving"),
@@ -131,7 +164,9 @@ PENALTY_WORDS: dict[str, tuple[str, ...]] = {
     "game_misconduct": ("game misconduct", "game misc", "gm", "gmc", "game misconduct penalty"),
     "gross_misconduct": ("gross misconduct", "gross misc", "gross", "gross misconduct penalty"),
     "match": ("match penalty", "mp", "match pen"),
-    "game_ejection": ("game ejection",),
+    # season format revision 2: removal from the game with no penalty minutes
+    "game_ejection": ("game ejection", "ejection", "ejected", "ge", "game ejection no pim", "ejection from game",
+                      "ejected from game"),
 }
 # tokens dropped from a penalty cell that is not otherwise understood: "Minor (2)", "5 min Major"
 _PENALTY_NOISE = re.compile(r"^(\d+|min|mins|minute|minutes|pim|penalty)$")
@@ -170,57 +205,83 @@ CLOCK_WORDS: dict[str, tuple[str, ...]] = {
 TRUE_WORDS = ("true", "yes", "y", "1", "x", "ap", "affiliate", "t")
 FALSE_WORDS = ("false", "no", "n", "0", "f")
 
-# The files of a CSV season folder, their columns (season field names) and the
-# header words accepted for each. A header is compared as column_key(header).
+# The files of a CSV season folder, their columns and the header words accepted
+# for each: the field names of the season format, and the names the usual
+# scoring-system exports give them (listed in docs/csv-import.md, checked by a
+# test). A header is compared as header_key(header): 'GameID', 'Game ID',
+# 'game_id' and 'Game-Id' are one. No word may name two columns of one file.
+_PERSON = ("person_id", "player_id", "player", "member_id", "participant_id", "registration_id",
+           "hcr_number", "offender", "penalized_player", "player_name", "name", "participant")
+_NUMBER = ("jersey", "jersey_number", "jersey_no", "sweater", "sweater_number", "no", "num",
+           "player_number", "uniform_number", "#")
+_TEAM = ("team_id", "team_name", "club", "team_code")
+_GAME = ("game_id", "game_no", "game_number", "game_num", "match_id", "match_no")
 COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
     "settings.csv": {"key": ("setting", "name"), "value": ()},
-    "teams.csv": {"id": ("team_id", "team", "code"), "name": ("team_name",)},
+    "teams.csv": {"id": ("team_id", "team", "code", "team_code", "abbreviation", "abbr", "short_name"),
+                  "name": ("team_name", "full_name", "club", "club_name", "long_name")},
     "people.csv": {
-        "id": ("person_id", "player_id", "person", "member_id"),
-        "name": ("person_name", "player_name", "full_name"),
-        "team": ("team_id",),
-        "role": ("position_role",),
-        "affiliate": ("affiliated", "ap"),
+        "id": ("person_id", "player_id", "person", "member_id", "participant_id", "registration_id",
+               "hcr_number", "player_key"),
+        "name": ("person_name", "player_name", "full_name", "player"),
+        "first_name": ("first", "given_name", "firstname"),
+        "last_name": ("last", "surname", "family_name", "lastname"),
+        "team": _TEAM,
+        "role": ("position_role", "position", "pos", "staff_role", "title"),
+        "number": _NUMBER,
+        "number_from": ("from", "since", "valid_from", "number_since", "jersey_from", "start_date"),
+        "number_to": ("to", "until", "valid_to", "number_until", "jersey_to", "end_date"),
+        "affiliate": ("affiliated", "ap", "affiliate_player"),
         "registered_team": ("registered_with", "registration_team", "home_club"),
     },
     "games.csv": {
-        "id": ("game_id", "game", "game_number", "game_no"),
-        "date": ("game_date",),
-        "start": ("start_time", "time", "game_time"),
-        "home": ("home_team", "home_id"),
-        "away": ("away_team", "visitor", "visitors", "visiting_team", "away_id"),
-        "kind": ("game_type", "type"),
+        "id": ("game",) + _GAME + ("number", "no"),
+        "date": ("game_date", "date_played", "scheduled_date"),
+        "start": ("start_time", "time", "game_time", "faceoff", "face_off", "faceoff_time"),
+        "home": ("home_team", "home_id", "home_team_id", "home_club", "home_team_name"),
+        "away": ("away_team", "visitor", "visitors", "visiting_team", "away_id", "visitor_team", "visiting",
+                 "guest", "guest_team", "road_team", "away_team_id", "away_team_name"),
+        "kind": ("game_type", "type", "category", "season_type", "game_category"),
+        "clock": ("clock_mode", "time_mode", "clock_type"),
     },
     "dressed.csv": {
-        "game": ("game_id",),
-        "team": ("team_id",),
-        "person": ("person_id", "player_id", "player", "member_id"),
+        "game": _GAME,
+        "team": _TEAM,
+        "person": _PERSON,
+        "number": _NUMBER,
     },
     "incidents.csv": {
-        "game": ("game_id",),
-        "incident": ("sheet_line", "incident_no", "line_no"),
-        "person": ("person_id", "player_id", "player", "member_id"),
-        "team": ("team_id",),
-        "period": ("per", "prd"),
-        "time": ("clock", "time_of_penalty", "penalty_time"),
-        "infraction": ("offence", "offense", "infraction_code", "violation", "penalty_name"),
-        "rule": ("rule_number", "rule_no", "rule_num"),
-        "penalty": ("penalties", "penalty_type", "type"),
-        "minutes": ("pim", "mins", "min"),
-        "stoppage": ("stoppage_id",),
+        "game": _GAME,
+        "incident": ("sheet_line", "incident_no", "line_no", "incident_number", "line_number"),
+        "person": _PERSON,
+        "number": _NUMBER,
+        "team": _TEAM,
+        "period": ("per", "prd", "period_number", "period_no"),
+        "time": ("clock", "time_of_penalty", "penalty_time", "game_time", "offence_time", "offense_time",
+                 "time_of_infraction"),
+        "infraction": ("offence", "offense", "infraction_code", "violation", "penalty_name", "description",
+                       "penalty_description", "infraction_name", "infraction_description", "call", "foul",
+                       "penalty_infraction"),
+        "rule": ("rule_number", "rule_no", "rule_num", "rule_ref", "rule_reference"),
+        "penalty": ("penalties", "penalty_type", "type", "penalty_class", "severity", "class",
+                    "penalty_kind"),
+        "minutes": ("pim", "pims", "mins", "min", "penalty_minutes", "duration", "length", "pen_min",
+                    "pen_mins"),
+        "stoppage": ("stoppage_id", "stoppage_no", "stoppage_number", "whistle"),
     },
     "decisions.csv": {
-        "person": ("person_id",),
-        "game": ("game_id",),
-        "rule": (),
-        "set_games": (),
-        "add_games": (),
-        "date": ("decision_date",),
-        "reason": (),
+        "person": ("person_id", "player_id", "player", "member_id", "name", "player_name"),
+        "game": _GAME,
+        "rule": ("rule_id",),
+        "set_games": ("games", "suspension_games", "set_to"),
+        "add_games": ("additional_games", "extra_games", "more_games"),
+        "date": ("decision_date", "decided", "decided_on"),
+        "reason": ("note", "notes", "comment", "comments"),
     },
 }
 
 _TABLES = ("infractions", "penalties", "periods", "roles", "kinds", "clocks")
+_ID_TABLES = ("people", "teams")  # text -> an id of people.csv / teams.csv, checked against the folder
 
 # rule number at the start ("7.10(e) Joining") or the end ("Boarding (7.2)") of a cell
 _RULE = r"(?:rule\s*|r\.?\s*)?(\d{1,2})\.(\d{1,2})(?:\s*\(\s*([a-z])\s*\)|([a-z])\b)?"
@@ -251,7 +312,7 @@ def _check_tables() -> None:
 
 
 _check_tables()
-_BUILTIN = {
+_BUILTIN: dict[str, dict] = {
     "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)},
                           "infractions"),
     "penalties": _words(PENALTY_WORDS, "penalties"),
@@ -260,6 +321,17 @@ _BUILTIN = {
     "clocks": _words(CLOCK_WORDS, "clocks"),
     "periods": {norm(k): v for k, v in PERIOD_WORDS.items()},
 }
+
+
+def _squashed(table: dict) -> dict:
+    """The words of a table without their spaces ('gamemisconduct'), where that names one code only."""
+    out: dict = {}
+    for word, code in table.items():
+        key = word.replace(" ", "")
+        out[key] = code if out.get(key, code) == code else None
+    return {k: v for k, v in out.items() if v is not None}
+
+
 _KNOWN = {"infractions": vocab.INFRACTIONS, "penalties": vocab.PENALTIES, "roles": vocab.ROLES,
           "kinds": vocab.GAME_KINDS, "clocks": vocab.CLOCKS}
 
@@ -326,23 +398,35 @@ class Mapping:
         self.league = {name: {norm(k): v for k, v in (extra.get(name) or {}).items()} for name in _TABLES}
         for name in _TABLES:
             self.tables[name].update(self.league[name])
+        self.squashed = {name: _squashed(table) for name, table in self.tables.items()}
+        # people and teams: the text as written, and its name_key (an id is never guessed from them)
+        self.ids = {name: dict(extra.get(name) or {}) for name in _ID_TABLES}
+        self.id_keys: dict[str, dict[str, set]] = {name: {} for name in _ID_TABLES}
+        for name in _ID_TABLES:
+            for text, value in self.ids[name].items():
+                self.id_keys[name].setdefault(name_key(text), set()).add(value)
+        self.lines: dict[tuple, int] = dict(extra.get("_lines") or {})   # (table, text) -> mapping file line
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
-            table = {}
+            table: dict[str, str] = {}
             for column, words in aliases.items():
                 for word in (column,) + words:
-                    table.setdefault(column_key(word), column)
+                    key = header_key(word)
+                    if table.get(key, column) != column:
+                        raise AssertionError(f"{file}: {word!r} names both {table[key]} and {column}")
+                    table[key] = column
             for header, column in ((extra.get("columns") or {}).get(file) or {}).items():
-                table[column_key(header)] = column
+                table[header_key(header)] = column
             self.columns[file] = table
-        self.ignored = {file: {column_key(h) for h in headers}
+        self.ignored = {file: {header_key(h) for h in headers}
                         for file, headers in (extra.get("ignore_columns") or {}).items()}
 
     # -------------------------------------------------------------- loading
     @classmethod
-    def load(cls, mapping) -> "Mapping":
+    def load(cls, mapping, encoding: str | None = None) -> Mapping:
         """A Mapping from None, a Mapping, a dict, or a mapping file (.yaml/.yml/.json, or .csv
-        with the columns table,text,code). Raises InputError naming every bad entry."""
+        with the columns table,text,code, read in `encoding` as the folder's files are).
+        Raises InputError naming every bad entry."""
         from .errors import InputError, Problem
         from .loader import Located, read
 
@@ -357,15 +441,15 @@ class Mapping:
             file = str(mapping)
             source = str(mapping)
             if Path(mapping).suffix.lower() == ".csv":
-                located = _read_csv_mapping(Path(mapping))
+                located = _read_csv_mapping(Path(mapping), encoding)
             else:
                 located = read(mapping)
         problems = list(located.problems)
         data = located.data
         if not isinstance(data, dict):
             raise InputError(source, [Problem("(file)", "expected tables (infractions:, penalties:, ...)")])
-        known_top = _TABLES + ("columns", "ignore_columns")
-        clean: dict = {}
+        known_top = _TABLES + _ID_TABLES + ("columns", "ignore_columns")
+        clean: dict = {"_lines": {}}
         for name, table in data.items():
             where = (name,)
             if name not in known_top:
@@ -384,6 +468,14 @@ class Mapping:
             for text, value in table.items():
                 path = (name, text)
                 at = f"{name}.{text}"
+                if name in _ID_TABLES:  # ids are text, however YAML read them; checked against the folder
+                    if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
+                        problems.append(Problem(at, f"expected the id of one of the {name}, not {value!r}",
+                                                located.line(path)))
+                        continue
+                    entries[str(text)] = str(value)
+                    clean["_lines"][(name, str(text))] = located.line(path)
+                    continue
                 if not isinstance(text, str):
                     problems.append(Problem(at, f"write the text {text!r} in quotes: YAML reads 7.10 as the number "
                                                 f"7.1", located.line(path)))
@@ -400,7 +492,19 @@ class Mapping:
 
     # -------------------------------------------------------------- lookups
     def _word(self, table: str, text: str):
-        return self.tables[table].get(norm(text))
+        key = norm(text)
+        found = self.tables[table].get(key)
+        return found if found is not None else self.squashed[table].get(key.replace(" ", ""))
+
+    def identity(self, table: str, text: str) -> str | None:
+        """The id the league's mapping file gives a text of a people or teams cell, or None."""
+        if not self.ids[table]:
+            return None
+        found = self.ids[table].get(text.strip())
+        if found is None:
+            hits = self.id_keys[table].get(name_key(text), set())
+            found = next(iter(hits)) if len(hits) == 1 else None
+        return found
 
     def infraction(self, text: str) -> str:
         """The infraction code a cell names: a code, words, a rule number, or a rule number with words."""
@@ -443,6 +547,34 @@ class Mapping:
         raise MappingError(f"rule {rule} is not in the table"
                            + (f" (rules of {number}: {others})" if others else "")
                            + "; an infraction without a rule of the table needs its words")
+
+    def infraction_and_penalty(self, text: str) -> tuple[str, str | None]:
+        """An infraction cell that may also name the penalty type, as penalty sheets write it:
+        'Fighting Major' is (fighting, major), 'Major - Boarding' is (boarding, major);
+        (code, None) for a cell naming the infraction alone. A cell read two ways is an error."""
+        try:
+            return self.infraction(text), None
+        except MappingError as first:
+            error = first
+        tokens = text.split()
+        readings = set()
+        for i in range(1, len(tokens)):
+            for words, kind in ((tokens[:i], tokens[i:]), (tokens[i:], tokens[:i])):
+                kind_text = " ".join(kind).strip(" -–—:/,()")
+                words_text = " ".join(words).strip(" -–—:/,(")
+                if not kind_text or not words_text or self._word("penalties", kind_text) is None:
+                    continue
+                try:
+                    readings.add((self.infraction(words_text), self._word("penalties", kind_text)))
+                except MappingError:
+                    continue
+        if len(readings) == 1:
+            return readings.pop()
+        if len(readings) > 1:
+            told = " or ".join(f"{code} with a {kind}" for code, kind in sorted(readings))
+            raise MappingError(f"{text!r} reads two ways: {told}; write the infraction and the penalty type "
+                               f"in their own columns")
+        raise error
 
     def penalties(self, text: str) -> list[str]:
         """The penalty types a cell names ('Major', 'GM', 'Minor + Misconduct')."""
@@ -521,7 +653,7 @@ class Mapping:
 
     def column(self, file: str, header: str):
         """The column a header names in `file`, "" for an ignored column, None if unknown."""
-        key = column_key(header)
+        key = header_key(header)
         if key in self.ignored.get(file, ()):
             return ""
         return self.columns.get(file, {}).get(key)
@@ -543,7 +675,7 @@ def _check_entry(table: str, value) -> str | None:
 def _check_columns(name: str, table: dict, located, problems: list) -> dict:
     from .errors import Problem
 
-    out = {}
+    out: dict = {}
     for file, entries in table.items():
         where = f"{name}.{file}"
         if file not in COLUMNS:
@@ -570,22 +702,24 @@ def _check_columns(name: str, table: dict, located, problems: list) -> dict:
     return out
 
 
-def _read_csv_mapping(path: Path):
+def _read_csv_mapping(path: Path, encoding: str | None = None):
     """A mapping file as CSV: columns table,text,code (one row per word)."""
     import csv
     import io
 
+    from .csv_text import TextProblem, decode, split_sep_line
+    from .csv_text import delimiter as separator
     from .errors import InputError, Problem
     from .loader import Located
 
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = decode(path.read_bytes(), encoding)
     except OSError as exc:
         raise InputError(str(path), [Problem("(file)", f"cannot read: {exc.strerror}")]) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), [Problem("(file)", f"not UTF-8 text (byte {exc.start})")]) from None
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
+    except (TextProblem, ValueError) as exc:
+        raise InputError(str(path), [Problem("(file)", str(exc), getattr(exc, "line", None))]) from None
+    sep, text = split_sep_line(text)
+    delimiter = sep or separator(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     data: dict = {}
     lines: dict = {}
@@ -593,6 +727,9 @@ def _read_csv_mapping(path: Path):
     header = None
     start = 1
     for row in reader:
+        if header is None and not any(cell.strip() for cell in row):
+            start = reader.line_num + 1  # the blanked sep= line
+            continue
         if header is None:
             header = [column_key(h) for h in row]
             if header[:3] != ["table", "text", "code"]:

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season, run
 from .policy import Policy
+from .types import ProposalSource, SeasonSource
 
 
-def _label(proposal) -> str:
-    return "current rules" if proposal is None else f"proposal: {proposal.name}"
+def _label(proposal, readings: dict | None = None) -> str:
+    from .policy import BY_NAME
+
+    out = "current rules" if proposal is None else f"proposal: {proposal.name}"
+    if readings:
+        out += ", " + ", ".join(f"reading {k}={BY_NAME[k].text(v)}" for k, v in readings.items())
+    return out
 
 
 def _components(s: dict) -> Counter:
@@ -22,13 +29,19 @@ def _totals(suspensions: list) -> dict:
             "indefinite": sum(1 for s in suspensions if s["indefinite"])}
 
 
-def diff(season, after, before=None, policy: Policy | None = None, **options) -> dict:
-    """The season under `before` (default: the current rules) and under `after`."""
+def diff(season: SeasonSource, after: ProposalSource = None, before: ProposalSource = None,
+         policy: Policy | None = None, after_policy: Policy | None = None, **options: Any) -> dict:
+    """The season under `before` (default: the current rules) and under `after`.
+
+    `after_policy`: the readings for the `after` side (default: `policy`), so that
+    `diff --reading NAME=VALUE` compares the defaults with that reading.
+    """
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)
+    after_policy = policy if after_policy is None else after_policy
     results = []
-    for proposal in (before, after):
-        result, _ = run(season, policy, proposal=proposal)
+    for proposal, pol in ((before, policy), (after, after_policy)):
+        result, _ = run(season, pol, proposal=proposal)
         results.append(result.to_dict())
     old = {(s["person"], s["game"]): s for s in results[0]["suspensions"]}
     new = {(s["person"], s["game"]): s for s in results[1]["suspensions"]}
@@ -61,7 +74,8 @@ def diff(season, after, before=None, policy: Policy | None = None, **options) ->
         "format": "hockeyrules/diff@1",
         "league": season.league, "season": season.season,
         "before": {"name": _label(before), "policy": results[0]["policy"]},
-        "after": {"name": _label(after), "policy": results[1]["policy"]},
+        "after": {"name": _label(after, _changed(policy, after_policy)), "policy": results[1]["policy"],
+                  **({"effective": getattr(after, "effective", None)} if getattr(after, "effective", None) else {})},
         "changes": changes,
         "totals": {
             "league": {"before": _totals(results[0]["suspensions"]), "after": _totals(results[1]["suspensions"])},
@@ -70,3 +84,9 @@ def diff(season, after, before=None, policy: Policy | None = None, **options) ->
                       for t in teams},
         },
     }
+
+
+def _changed(base: Policy, other: Policy) -> dict:
+    """The readings `other` sets otherwise than `base`."""
+    a, b = base.to_dict(), other.to_dict()
+    return {k: v for k, v in b.items() if a[k] != v}

@@ -5,16 +5,21 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import season as season_mod
 from .facts import Fact, Facts, policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import encoding_text, solve, solve_with_limit
+from .solver import GroundingOutOfMemory, GroundingTimeout, encoding_text, solve, solve_with_limit
+from .types import ProposalSource, SeasonSource
+
+if TYPE_CHECKING:
+    from .proposal import Proposal
 
 
-def as_season(season) -> Season:
+def as_season(season: SeasonSource) -> Season:
     """A Season from a Season, a path to a season file, or plain data."""
     if isinstance(season, Season):
         return season
@@ -22,10 +27,7 @@ def as_season(season) -> Season:
         if Path(season).is_dir():
             from .csvio import load_folder
 
-            # a league's own words for its export, when the folder carries them
-            own = next((Path(season) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json")
-                        if (Path(season) / n).is_file()), None)
-            return load_folder(season, own)
+            return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
         return season_mod.load(season)
     if isinstance(season, dict):
         return season_mod.from_data(season)
@@ -40,11 +42,27 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
+PROPOSAL_SECONDS = "HOCKEYRULES_PROPOSAL_SECONDS"
+
+
 def proposal_seconds() -> float:
-    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60)."""
+    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60),
+    checked like an option: a positive number of seconds, at most a day; else an InputError."""
+    import math
     import os
 
-    return float(os.environ.get("HOCKEYRULES_PROPOSAL_SECONDS", "60"))
+    from .errors import InputError, Problem
+    from .guard import shown
+
+    raw = os.environ.get(PROPOSAL_SECONDS, "60")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= 86_400:  # NaN fails this too
+        raise InputError(PROPOSAL_SECONDS, [Problem("(environment)", f"expected a positive number of seconds "
+                                                                     f"(at most 86400), got {shown(raw)}")])
+    return seconds
 
 
 def run(season: Season, policy: Policy, extra: Iterable = (),
@@ -70,17 +88,27 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
             out.add_fact(f)
         else:
             symbols.append(f)
+    # the command's readings are the book's era; a proposal's own sit over them from its date
+    policy_facts(policy, out)
     if proposal is not None:
-        policy = proposal.apply_policy(policy)
         symbols += proposal.facts()
         texts += proposal.programs()
-    policy_facts(policy, out)
+        policy = proposal.apply_policy(policy)
     text, count = out.text(), out.count + len(symbols)
     out.lines = []
     t0 = time.perf_counter()
     build_seconds = t0 - t_facts
     if proposal is not None and proposal.rules:
-        solution = solve_with_limit(symbols, texts, proposal_seconds(), text=text, count=count)
+        seconds = proposal_seconds()
+        try:
+            solution = solve_with_limit(symbols, texts, seconds, text=text, count=count)
+        except GroundingTimeout:
+            raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
+                                            f"a rule that derives without end?") from None
+        except GroundingOutOfMemory:
+            raise proposal.grounding_failed("ran out of memory while grounding (a rule that derives too much?)") \
+                from None
+        proposal.refused_yields(solution.symbols)
     else:
         solution = solve(symbols, texts, text=text, count=count)
     t1 = time.perf_counter()
@@ -94,12 +122,15 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
     return result, shown
 
 
-def as_proposal(proposal):
+def as_proposal(proposal: ProposalSource) -> Proposal | None:
     if proposal is None:
         return None
     from .proposal import load
 
-    return load(proposal)
+    proposal = load(proposal)
+    if proposal.rules:
+        proposal_seconds()  # a bad time limit is said before any work
+    return proposal
 
 
 def _worth_streaming(season, proposal) -> bool:
@@ -115,7 +146,8 @@ def _worth_streaming(season, proposal) -> bool:
         return False
 
 
-def evaluate(season, policy: Policy | None = None, proposal=None, **options) -> Result:
+def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+             **options: Any) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.

@@ -18,7 +18,7 @@ class Problem:
         return f"{at}: {self.message}"
 
     def to_dict(self) -> dict:
-        out = {"where": self.where, "message": self.message}
+        out: dict = {"where": self.where, "message": self.message}
         if self.line:
             out["line"] = self.line
         return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import as_policy, as_proposal, as_season, run
 from .facts import Fact, Id
@@ -15,6 +16,7 @@ from .policy import Policy
 from .result import Result, Suspension
 from .rulebook import excerpt
 from .season import Game, Incident, Season
+from .types import ProposalSource, SeasonSource
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -76,7 +78,7 @@ class Node:
     children: list = field(default_factory=list)
     data: dict = field(default_factory=dict)
 
-    def add(self, node: "Node") -> "Node":
+    def add(self, node: Node) -> Node:
         self.children.append(node)
         return node
 
@@ -101,9 +103,10 @@ class Node:
 class Words:
     """How the season's facts read in an explanation."""
 
-    def __init__(self, season: Season, policy: Policy):
+    def __init__(self, season: Season, policy: Policy, policy_of=None):
         self.season = season
         self.policy = policy
+        self.policy_of = policy_of or (lambda game_id: policy)  # the readings that judged a game
         self.games = {g.id: g for g in season.games}
 
     def period(self, inc: Incident) -> str:
@@ -111,7 +114,7 @@ class Words:
             return "before the game"
         if inc.period == "post":
             return "after the game"
-        n = self.season.overtime_number(inc.period)
+        n = self.season.overtime_number(inc.period) or 0  # pre and post are answered above
         last = self.season.settings.regulation_periods
         if n > last:
             return "overtime" if n == last + 1 else f"{ordinal(n - last)} overtime"
@@ -119,6 +122,7 @@ class Words:
 
     def _remaining(self, inc: Incident) -> int:
         length = self.season.settings.period_minutes * 60
+        assert inc.seconds is not None  # a line in the game has its time
         return inc.seconds if inc.clock == "remaining" else length - inc.seconds
 
     def clock(self, inc: Incident) -> str:
@@ -138,13 +142,13 @@ class Words:
         return (f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {inc.infraction}, "
                 f"{' + '.join(inc.penalties)}")
 
-    def late_reason(self, inc: Incident) -> str:
+    def late_reason(self, inc: Incident, game_id: str | None = None) -> str:
         if inc.period == "post":
             return "after the game: late"
-        if self.season.overtime_number(inc.period) and \
-                self.season.overtime_number(inc.period) > self.season.settings.regulation_periods:
+        if (self.season.overtime_number(inc.period) or 0) > self.season.settings.regulation_periods:
             return "in overtime: late"
-        return f"{self.short_clock(inc)}, within the last {self.policy.late_window_minutes} minutes"
+        policy = self.policy if game_id is None else self.policy_of(game_id)
+        return f"{self.short_clock(inc)}, within the last {policy.late_window_minutes} minutes"
 
     def incident(self, game_id: str, number: int) -> tuple[Game, Incident]:
         game = self.games[game_id]
@@ -197,6 +201,10 @@ class Model:
         self.failed = defaultdict(list)        # (G, I, Id) -> [why]
         self.ladder = defaultdict(list)        # (G, I) -> [(stem, status)]
         self.context = defaultdict(list)       # (G, I) -> [term]
+        self.readings = defaultdict(dict)      # G -> {reading name: value} that judged the game
+        from .policy import READINGS
+
+        by_fact = {r.fact: r for r in READINGS}
         for s in symbols:
             a = s.arguments
             if s.name == "premise":
@@ -214,6 +222,12 @@ class Model:
                 self.failed[(a[1].string, a[2].number, a[0].string)].append(a[3])
             elif s.name == "ladderstatus":
                 self.ladder[(a[1].string, a[2].number)].append((a[0].string, a[3]))
+            elif s.name == "gamereading" and s.arguments[1].name in by_fact:
+                r = by_fact[s.arguments[1].name]
+                v = s.arguments[2]
+                value = v.number if v.type == v.type.Number else \
+                    next(x for x in r.values if r.constant(x) == v.name)
+                self.readings[s.arguments[0].string][r.name] = value
             elif s.name == "linecontext":
                 self.context[(a[0].string, a[1].number)].append(a[2])
 
@@ -221,11 +235,18 @@ class Model:
 class Explainer:
     def __init__(self, season: Season, policy: Policy, result: Result, model: Model):
         self.season, self.policy, self.result, self.model = season, policy, result, model
-        self.words = Words(season, policy)
+        self.words = Words(season, policy, self.policy_of)
+
+    def policy_of(self, game_id: str) -> Policy:
+        """The readings that judged a game, from the model (a proposal in force from a date
+        reads its later games otherwise); the command's where the model says nothing."""
+        found = self.model.readings.get(game_id)
+        return self.policy.with_readings(found) if found else self.policy
+        self.proposal: Any = None  # the proposal evaluated under, set by _build
 
     # --- why ---------------------------------------------------------------
 
-    def premise_nodes(self, person: str, game: str, comp) -> list[Node]:
+    def premise_nodes(self, person: str | None, game: str, comp) -> list[Node]:
         source = comp.incident if comp.incident is not None else ("team", comp.team_event)
         facts = self.model.premises.get((person, game, source, comp.rule), [])
         w = self.words
@@ -235,11 +256,12 @@ class Explainer:
             a = f.arguments
             if f.name == "late" and comp.incident is not None:
                 _, inc = w.incident(a[0].string, a[1].number)
-                nodes.append(Node("late", f"late: {w.late_reason(inc)}", where=inc.where, line=inc.line))
+                nodes.append(Node("late", f"late: {w.late_reason(inc, a[0].string)}", where=inc.where,
+                                  line=inc.line))
             elif f.name == "late":
                 _, inc = w.incident(a[0].string, a[1].number)
                 nodes.append(Node("late", f"late: the team's earliest bench-leaving line is late: "
-                                          f"{w.late_reason(inc)}", where=inc.where, line=inc.line))
+                                          f"{w.late_reason(inc, a[0].string)}", where=inc.where, line=inc.line))
             elif f.name == "earliest":
                 node = w.line_node(a[0].string, a[1].number, "fact")
                 node.text = "the team's earliest bench-leaving line decides lateness: " + node.text
@@ -263,6 +285,25 @@ class Explainer:
                                            f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
                                            f"{after_ + every + 1}, ... reached)",
                                   data={"after": after_, "every": every}))
+            elif f.name == "inforce":
+                import datetime as _dt
+
+                era, since = a[0].name, _dt.date.fromordinal(a[1].number).isoformat()
+                name = getattr(getattr(self, "proposal", None), "name", "the proposal")
+                g = w.games[game]
+                text = (f"as the proposal {name!r} has it: in force for games from {since}; {g.id} is on "
+                        f"{g.date}" if era == "proposed" else
+                        f"as the book has it: the proposal {name!r} is in force only for games from {since}; "
+                        f"{g.id} is on {g.date}")
+                nodes.append(Node("version", text, data={"version": "proposal" if era == "proposed" else "book",
+                                                         "effective": since}))
+            elif f.name == "beyond":
+                asked, held = (x.number for x in a)
+                nodes.append(Node("reading", f"it asks {asked}; the line's largest Hockey Canada component "
+                                             f"already holds {held}, so it counts {max(asked - held, 0)} "
+                                             f"(reading league_restatements=overlap)",
+                                  data={"reading": "league_restatements", "value": "overlap",
+                                        "asked": asked, "governing": held}))
             elif f.name == "stoppageline":
                 node = w.line_node(a[0].string, a[1].number, "fact")
                 node.text = "fight line of the same stoppage: " + node.text
@@ -329,7 +370,7 @@ class Explainer:
             node.add(Node("counted-once", f"{rule} not added on line {i}: {', '.join(others)} already used "
                                           f"{'its' if len(others) == 1 else 'their'} late value, which holds that "
                                           f"game (rule 3, late_game_counted_once)", rule=rule))
-        if self.policy.layers == "sum":
+        if self.policy_of(s.game).layers == "sum":
             arith = f"{s.governing_games} + {s.league_games} = {s.games} (governing plus league, layers: sum)"
         else:
             arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger layer, layers: max)"
@@ -377,7 +418,7 @@ class Explainer:
             root.add(Node("outcome", "no suspension for this game" +
                           (" (its components total 0 games, rule 6)" if comps else "")))
         context = {t.name: t for t in self.model.context.get((game_id, number), [])}
-        root.add(Node("late", f"late: {w.late_reason(inc)}" if "late" in context else
+        root.add(Node("late", f"late: {w.late_reason(inc, game_id)}" if "late" in context else
                       f"not late: {w.clock(inc) if inc.seconds is not None else w.period(inc)}"))
         fired = {c.rule: c for c in comps}
         for c in comps:
@@ -446,13 +487,13 @@ class Explainer:
         if why.name == "countedonce":
             return (f"{why.arguments[0].string} already used its late value, which holds this game "
                     f"(counted once)")
+        game = next(g for g in self.season.games if inc in g.incidents)
         if why.name in ("leaguepersons", "leaguegames"):
-            game = next(g for g in self.season.games if inc in g.incidents)
-            return reading_words(why.name, self.policy, game, self.season.people.get(inc.person))
+            return reading_words(why.name, self.policy_of(game.id), game, self.season.people.get(inc.person))
         if why.name == "carries":
             return (f"the line carries {why.arguments[0].name}: a Section 3 match, not a Section 2 major "
                     f"(its Section 3 row governs it)")
-        text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy.late_window_minutes)
+        text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy_of(game.id).late_window_minutes)
         if why.name == "notplayer":
             return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
         if why.name in ("notlate", "late"):
@@ -476,7 +517,7 @@ class Explainer:
             why = sorted({a[0].name for a in found["outside"]})
             data["outside"] = why
             return Node("ladder", f"{stem} does not apply: " + "; ".join(
-                reading_words(w, self.policy, game, self.season.people.get(inc.person)) for w in why),
+                reading_words(w, self.policy_of(game.id), game, self.season.people.get(inc.person)) for w in why),
                 rule=stem, data=data)
         if "notplayer" in found:
             return Node("ladder", f"{stem}: counts players only; {inc.person} is a "
@@ -495,7 +536,7 @@ class Explainer:
             text += f"; the first rung is the {ordinal(first)}: no rung applies"
         return Node("ladder", text, rule=stem, data=data)
 
-    def _components_of(self, person: str, game: str):
+    def _components_of(self, person: str | None, game: str):
         return self.result.cases.get((person, game), ())
 
 
@@ -507,8 +548,8 @@ def _build(season, policy, focus, proposal=None) -> Explainer:
     return ex
 
 
-def explain_person(season, person: str, game: str | None = None, policy: Policy | None = None,
-                   proposal=None, **options) -> list[Node]:
+def explain_person(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
+                   proposal: ProposalSource = None, **options: Any) -> list[Node]:
     """A justification tree for each suspension of a person (or of that game)."""
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
@@ -520,8 +561,8 @@ def explain_person(season, person: str, game: str | None = None, policy: Policy 
             if s.person == person and (game is None or s.game == game)]
 
 
-def explain_incident(season, game: str, number: int, policy: Policy | None = None, proposal=None,
-                     **options) -> Node:
+def explain_incident(season: SeasonSource, game: str, number: int, policy: Policy | None = None,
+                     proposal: ProposalSource = None, **options: Any) -> Node:
     """Why (or why not) one game-sheet line led to a suspension."""
     season, policy = as_season(season), as_policy(policy, options)
     games = {g.id: g for g in season.games}
@@ -533,7 +574,8 @@ def explain_incident(season, game: str, number: int, policy: Policy | None = Non
     return ex.line_explanation(game, number)
 
 
-def explain_all(season, policy: Policy | None = None, proposal=None, **options) -> tuple[Result, dict, dict]:
+def explain_all(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
+                **options: Any) -> tuple[Result, dict, dict]:
     """The result, every suspension's tree and the result@1 data with explanations.
 
     In the data, each component gains `explanation` (its rule text and the facts it
@@ -552,8 +594,8 @@ def explain_all(season, policy: Policy | None = None, proposal=None, **options) 
     return ex.result, trees, data
 
 
-def explain_audit(season, person: str, game: str | None = None, policy: Policy | None = None,
-                  proposal=None, audited=None, **options) -> list[Node]:
+def explain_audit(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
+                  proposal: ProposalSource = None, audited: Any = None, **options: Any) -> list[Node]:
     """Serving and eligibility of one person: where each suspension was served, why a
     game was one the person could not play, why a coach was suspended under 10.08.
     `audited`: the season's audit already computed (an Audit), to word it for many

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from dataclasses import replace
 
+from . import progress
 from .policy import Policy
 from .result import Result, _where_key
 from .season import Season
@@ -88,10 +90,34 @@ _PROPOSAL = None
 _PARALLEL = False
 
 
+def start_method() -> str:
+    """How worker processes start: HOCKEYRULES_START_METHOD when set, else `fork` where the
+    platform has it and it is safe (Linux and the BSDs), else `spawn` (Windows, macOS)."""
+    chosen = os.environ.get("HOCKEYRULES_START_METHOD")
+    if chosen:
+        return chosen
+    import multiprocessing as mp
+
+    if sys.platform != "darwin" and "fork" in mp.get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
 def _solve_chunk(index: int) -> Result:
+    """A worker started by fork: its part is in the memory it shares with the parent."""
+    return _solve_part((_PARTS[index], _POLICY, _PROPOSAL))
+
+
+def _solve_part(task: tuple) -> Result:
+    """A worker started by spawn: its part, policy and proposal come pickled."""
     from .engine import run
 
-    result, _ = run(_PARTS[index], _POLICY, proposal=_PROPOSAL)
+    part, policy, proposal = task
+    if isinstance(proposal, dict):  # sent as its data: a proposal holds clingo symbols, not picklable
+        from .proposal import load
+
+        proposal = load(proposal)
+    result, _ = run(part, policy, proposal=proposal)
     if _PARALLEL:
         result.cases = {}  # only explanations read them, and they are not split: not sent back
     return result
@@ -112,9 +138,10 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
 
 
 def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
-                   limit: int = CHUNK_LINES, proposal=None) -> Result:
-    """The season solved chunk by chunk, `workers` processes at a time. A proposal
-    with new rules is not split: its ASP may join across parts."""
+                   limit: int = CHUNK_LINES, proposal=None, method: str | None = None) -> Result:
+    """The season solved chunk by chunk, `workers` processes at a time, started by
+    `method` (fork or spawn; default start_method()). A proposal with new rules is not
+    split: its ASP may join across parts."""
     global _PARTS, _POLICY, _PROPOSAL, _PARALLEL
     # Each part's season is built before the workers start, so that a worker reads
     # (and so copies, page by page) only its own part of the parent's memory; the
@@ -125,16 +152,28 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
     if proposal is not None:
         policy = proposal.apply_policy(policy)
     try:
+        results = []
+        progress.parts(0, len(_PARTS))
         if workers == 1 or len(_PARTS) == 1:
-            results = [_solve_chunk(i) for i in range(len(_PARTS))]
+            for i in range(len(_PARTS)):
+                results.append(_solve_chunk(i))
+                progress.parts(i + 1, len(_PARTS))
         else:
             import multiprocessing as mp
 
+            method = method or start_method()
             gc.freeze()
             # a fresh worker per chunk: clingo never frees a symbol, and a process that
             # grounds chunk after chunk grounds each more slowly
-            with mp.get_context("fork").Pool(min(workers, len(_PARTS)), maxtasksperchild=1) as pool:
-                results = pool.map(_solve_chunk, range(len(_PARTS)), chunksize=1)
+            with mp.get_context(method).Pool(min(workers, len(_PARTS)), maxtasksperchild=1) as pool:
+                if method == "fork":
+                    done = pool.imap(_solve_chunk, range(len(_PARTS)), chunksize=1)
+                else:
+                    given = None if _PROPOSAL is None else _PROPOSAL.data
+                    done = pool.imap(_solve_part, ((p, _POLICY, given) for p in _PARTS), chunksize=1)
+                for result in done:
+                    results.append(result)
+                    progress.parts(len(results), len(_PARTS))
             gc.unfreeze()
     finally:
         _PARTS, _POLICY, _PROPOSAL, _PARALLEL = [], None, None, False
@@ -161,7 +200,8 @@ class _Runner:
     def __init__(self, policy: Policy, proposal, capacity: int):
         import multiprocessing as mp
 
-        self.ctx = mp.get_context(_start_method())
+        self.method = start_method()
+        self.ctx = mp.get_context(self.method)
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
         self.queue: list = []
         self.running: dict = {}     # connection -> (index, process)
@@ -183,7 +223,9 @@ class _Runner:
         while self.queue and len(self.running) < self.capacity:
             index, part = self.queue.pop(0)
             receive, send = self.ctx.Pipe(duplex=False)
-            proc = self.ctx.Process(target=_solve_part, args=(send, part, self.policy, self.proposal), daemon=True)
+            # under spawn the part is pickled to the worker, and a proposal goes as its data
+            proposal = self.proposal if self.method == "fork" or self.proposal is None else self.proposal.data
+            proc = self.ctx.Process(target=_solve_streamed, args=(send, part, self.policy, proposal), daemon=True)
             proc.start()
             send.close()
             self.running[receive] = (index, proc)
@@ -199,6 +241,7 @@ class _Runner:
             proc.join()
             if ok:
                 self.results[index] = value
+                progress.parts(len(self.results), self.count)
             else:
                 self.failures.append(value)
         if self.queue and len(self.running) < self.capacity:
@@ -229,11 +272,10 @@ class _Runner:
         self.running, self.queue = {}, []
 
 
-def _solve_part(send, part: Season, policy: Policy, proposal) -> None:
+def _solve_streamed(send, part: Season, policy: Policy, proposal) -> None:
+    """A worker of the stream: its result, or the traceback, through `send`."""
     try:
-        from .engine import run
-
-        result, _ = run(part, policy, proposal=proposal)
+        result = _solve_part((part, policy, proposal))
         result.cases = {}  # only explanations read them, and they are not split: not sent back
         send.send((True, result))
     except BaseException:  # reported by the parent, after the season was found valid
@@ -242,10 +284,6 @@ def _solve_part(send, part: Season, policy: Policy, proposal) -> None:
         send.send((False, traceback.format_exc()))
     finally:
         send.close()
-
-
-def _start_method() -> str:
-    return "fork"
 
 
 class Stream:

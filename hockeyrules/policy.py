@@ -1,4 +1,4 @@
-"""The readings: where the rulebook reads more than one way (rule-catalog.md, "Readings").
+"""The readings: where the rulebook reads more than one way (docs/rules.md, "Readings").
 
 One register (READINGS) says, for each reading, the provision it concerns, the
 rulebook's words, its default and its other values, and the fact the encoding
@@ -24,10 +24,20 @@ class Reading:
     fact: str           # the encoding's name: policy(fact, value)
     low: int = 1        # a whole number's range
     high: int = 60
+    tried: tuple = ()   # for a whole number: the other values `hockeyrules readings` tries on a season
 
     @property
     def others(self) -> tuple:
-        return tuple(v for v in self.values if v != self.default)
+        """The other values: every one, or for a whole number those tried on a season."""
+        return tuple(v for v in (self.values or self.tried) if v != self.default)
+
+    def meaning(self, value) -> str:
+        return self.meanings.get(value) or f"the last {value} minutes"
+
+    def other_values_text(self) -> str:
+        if not self.values:
+            return f"any whole number of minutes, {self.low} to the period length"
+        return "; ".join(f"{self.text(v)}: {self.meaning(v)}" for v in self.others)
 
     def text(self, value) -> str:
         """A value as written on the command line and in proposals."""
@@ -81,9 +91,10 @@ READINGS: tuple[Reading, ...] = (
             "in the last 10 minutes of regular playing time, at any time in overtime, or after the "
             "conclusion of the game",
             10, (),
-            {10: "the last 10 minutes", "other": "the last N minutes (1 to the period length)"}, "latewindow"),
-    Reading("league_persons", "who the league's By-Law 10 rows apply to",
-            "By-Law 10.01 – Player Suspensions (each row says \"player\" or \"players\")",
+            {10: "the last 10 minutes"}, "latewindow",
+            tried=(5, 15)),
+    Reading("league_persons", "who the league's By-Law 10 rows apply to (each says player or players)",
+            "By-Law 10.01 – Player Suspensions",
             "players", ("players", "all"),
             {"players": "players only",
              "all": "any person: players and team officials (the catalog's revision 1)"}, "leaguepersons"),
@@ -138,7 +149,7 @@ class Policy:
         """As result@1 prints it: every reading, in the register's order."""
         return {r.name: getattr(self, r.name) for r in READINGS}
 
-    def with_readings(self, readings: dict) -> "Policy":
+    def with_readings(self, readings: dict) -> Policy:
         """This policy with some readings set (names and values checked)."""
         for name in readings:
             reading(name)

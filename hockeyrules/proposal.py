@@ -9,16 +9,20 @@ external or other directive.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
-from clingo import ast as cast
 from clingo import Function, Number, String
+from clingo import ast as cast
 
+from . import guard
 from .catalog import catalog
 from .errors import InputError, Problem
+from .guard import MAX_GAMES, shown
 from .loader import Located, read
 from .policy import Policy
 
@@ -36,6 +40,14 @@ INTERFACE = {
     ("yields", 5),
 }
 OUTPUT = ("yields", 5)
+
+# Run with a proposal's new rules: their yields must be games the solver can add up
+# (fixed program text; a new rule can neither derive nor read these predicates).
+YIELDS_CHECK = f"""
+yieldsok(Id, G, I, N, D) :- yields(Id, G, I, N, D), N >= 0, N <= {MAX_GAMES}, D >= 0, D <= 1.
+yieldsrefused(Id, N, D) :- yields(Id, G, I, N, D), not yieldsok(Id, G, I, N, D).
+#show yieldsrefused/3.
+"""
 
 
 @dataclass
@@ -58,13 +70,28 @@ class Proposal:
     rules: list = field(default_factory=list)
     source: str = "<proposal>"
     data: dict = field(default_factory=dict)
+    rule_index: list = field(default_factory=list)  # each new rule's position in changes.rules
+    located: Located | None = field(default=None, repr=False, compare=False)
+    effective: str | None = None                    # ISO date: in force for games on or after it
 
     def apply_policy(self, base: Policy) -> Policy:
         return Policy(**{**base.__dict__, **self.policy})
 
     def facts(self) -> list:
+        """The proposal for asp/amendments.lp: in force from its effective date (day number; 0: the
+        whole season), its readings, changed rows, ladders, thresholds, repeals and new rules."""
+        import datetime as _dt
+
+        from .policy import BY_NAME
+
         book = catalog()
-        out = []
+        day = _dt.date.fromisoformat(self.effective).toordinal() if self.effective else 0
+        out = [Function("proposalfrom", [Number(day)])]
+        for name, value in sorted(self.policy.items()):
+            r = BY_NAME[name]
+            term = r.constant(value)
+            out.append(Function("proposedpolicy", [Function(r.fact), Number(term) if isinstance(term, int)
+                                                   else Function(term)]))
         for rid, change in self.rows.items():
             for column, term in change.items():
                 out.append(Function("change", [String(rid), Function(column), term]))
@@ -90,7 +117,35 @@ class Proposal:
         return out
 
     def programs(self) -> list[str]:
-        return [rule.asp for rule in self.rules]
+        return [rule.asp for rule in self.rules] + ([YIELDS_CHECK] if self.rules else [])
+
+    def problem(self, rule_id: str, message: str) -> Problem:
+        """A problem at a new rule's ASP (changes.rules[0].asp, and its line where known)."""
+        k = next((k for k, rule in zip(self.rule_index, self.rules) if rule.id == rule_id), None)
+        if k is None:
+            return Problem("changes.rules", message)
+        path = ("changes", "rules", k, "asp")
+        return Problem(_render(path), message, self.located.line(path) if self.located else None)
+
+    def refused_yields(self, symbols) -> None:
+        """A new rule that yielded what is not a number of games (see YIELDS_CHECK):
+        an input error naming the rule, the suspensions computed are not used."""
+        bad: dict = {}
+        for sym in symbols:
+            if sym.name == "yieldsrefused":
+                rid, games, indefinite = sym.arguments
+                bad.setdefault(rid.string, (str(games), str(indefinite)))
+        if bad:
+            raise InputError(self.source, [
+                self.problem(rid, f"rule {rid} yields {games} games (indefinite: {ind}); a new rule must yield "
+                                  f"a whole number of games from 0 to {MAX_GAMES:,}, indefinite 0 or 1")
+                for rid, (games, ind) in sorted(bad.items())])
+
+    def grounding_failed(self, why: str) -> InputError:
+        """A proposal whose new rules ran out of time or memory while grounding: each
+        new rule named (the solver does not say which one of several it was)."""
+        other = ", or another new rule of this proposal," if len(self.rules) > 1 else ""
+        return InputError(self.source, [self.problem(rule.id, f"rule {rule.id}{other} {why}") for rule in self.rules])
 
     def texts(self) -> dict:
         """New rules' own words, for explanations."""
@@ -106,6 +161,17 @@ class _Checker:
         self.problems.append(Problem(_render(path), message, self.located.line(path)))
 
 
+_CHANGES = ("rows", "ladders", "thresholds", "policy", "repeal", "rules")
+
+
+def _near(key, known: tuple) -> str:
+    """'; did you mean X?' for a misspelt key, else the keys there are."""
+    from .vocabulary import closest
+
+    near = closest(str(key), known)
+    return f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(known)}"
+
+
 def _render(path: tuple) -> str:
     """changes.rows["hc:7.2(b)"].games: keys that are not plain words in brackets."""
     out = ""
@@ -114,8 +180,10 @@ def _render(path: tuple) -> str:
             out += f"[{part}]"
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
             out += f".{part}" if out else part
-        else:
+        elif part.isprintable():
             out += f'["{part}"]'
+        else:  # a control character or a lone surrogate: escaped
+            out += f"[{json.dumps(part)}]"
     return out or "(top)"
 
 
@@ -127,19 +195,23 @@ def _value(c: _Checker, raw, path: tuple, allow_na: bool):
         pass
     elif isinstance(raw, int):
         if raw < 0:
-            c.error(path, f"negative number of games: {raw}")
+            c.error(path, f"negative number of games: {shown(raw)}")
             return None
-        return Function("games", [Number(raw)])
+        games, problem = guard.whole(raw, 0, MAX_GAMES, "games")
+        if problem or games is None:
+            c.error(path, problem or "expected a whole number of games")
+            return None
+        return Function("games", [Number(games)])
     elif raw == "indefinite":
         return Function("indefinite", [Number(0)])
     elif isinstance(raw, dict) and set(raw) <= {"indefinite", "minimum"} and raw.get("indefinite") is True:
-        minimum = raw.get("minimum", 0)
-        if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
-            c.error(path + ("minimum",), f"expected a whole number of games, 0 or more, got {minimum!r}")
+        minimum, problem = guard.whole(raw.get("minimum", 0), 0, MAX_GAMES, "a whole number of games")
+        if problem or minimum is None:
+            c.error(path + ("minimum",), problem or "expected a whole number of games")
             return None
         return Function("indefinite", [Number(minimum)])
     c.error(path, f"expected a number of games, \"indefinite\" or {{indefinite: true, minimum: N}}"
-                  f"{' or null (n/a)' if allow_na else ''}; got {raw!r}")
+                  f"{' or null (n/a)' if allow_na else ''}; got {shown(raw)}")
     return None
 
 
@@ -147,7 +219,7 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
     if not isinstance(raw, dict) or not raw or set(raw) - {"games", "late"}:
         c.error(path, "expected {games: ..., late: ...} (either or both)")
         return None
-    out = {}
+    out: dict = {}
     if "games" in raw:
         out["base"] = _value(c, raw["games"], path + ("games",), allow_na=False)
     if "late" in raw:
@@ -156,14 +228,14 @@ def _games_and_late(c: _Checker, raw, path: tuple, need_one: bool = True) -> dic
 
 
 def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of rule id to {games, late}")
         return out
     for rid, change in raw.items():
         rpath = path + (str(rid),)
         if rid not in known:
-            c.error(rpath, f"unknown rule id {rid!r} (a catalog row with games: see `hockeyrules rules`)")
+            c.error(rpath, f"unknown rule id {shown(rid)} (a catalog row with games: see `hockeyrules rules`)")
             continue
         value = _games_and_late(c, change, rpath)
         if value is not None:
@@ -173,14 +245,14 @@ def _rows(c: _Checker, raw, path: tuple, known: dict) -> dict:
 
 def _ladders(c: _Checker, raw, path: tuple) -> dict:
     book = catalog()
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of ladder stem to rungs")
         return out
     for stem, rungs in raw.items():
         spath = path + (str(stem),)
         if stem not in book.ladders:
-            c.error(spath, f"{stem!r} is not a ladder; ladders: {', '.join(sorted(book.ladders))}")
+            c.error(spath, f"{shown(stem)} is not a ladder; ladders: {', '.join(sorted(book.ladders))}")
             continue
         if not isinstance(rungs, dict) or not rungs:
             c.error(spath, "expected rungs: {N: value, ...}")
@@ -188,9 +260,9 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
         ladder = {}
         for key, value in rungs.items():
             kpath = spath + (str(key),)
-            n = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
-            if n is None or isinstance(key, bool) or n < 1:
-                c.error(kpath, f"a rung is an offence number 1, 2, ...; got {key!r}")
+            n, problem = guard.whole(key, 1, guard.MAX_COUNT, "an offence number", text_ok=True)
+            if problem:
+                c.error(kpath, f"a rung is an offence number 1, 2, ...: {problem}")
                 continue
             if isinstance(value, dict) and set(value) & {"games", "late"}:
                 parsed = _games_and_late(c, value, kpath)
@@ -207,26 +279,26 @@ def _ladders(c: _Checker, raw, path: tuple) -> dict:
 
 
 def _thresholds(c: _Checker, raw, path: tuple) -> dict:
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected {league:10.04: {after: N, every: N}}")
         return out
     for rid, value in raw.items():
         tpath = path + (str(rid),)
         if rid not in catalog().thresholds:
-            c.error(tpath, f"{rid!r} has no thresholds; only {', '.join(catalog().thresholds)}")
+            c.error(tpath, f"{shown(rid)} has no thresholds; only {', '.join(catalog().thresholds)}")
             continue
         if not isinstance(value, dict) or set(value) != {"after", "every"}:
             c.error(tpath, "expected {after: N, every: N}")
             continue
         ok = True
         for key, minimum in (("after", 0), ("every", 1)):
-            v = value[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-                c.error(tpath + (key,), f"expected a whole number, at least {minimum}; got {v!r}")
+            _, problem = guard.whole(value[key], minimum, guard.MAX_MINUTES, "minutes")
+            if problem:
+                c.error(tpath + (key,), problem)
                 ok = False
         if ok:
-            out[rid] = (value["after"], value["every"])
+            out[rid] = (int(value["after"]), int(value["every"]))
     return out
 
 
@@ -234,7 +306,7 @@ def _policy(c: _Checker, raw, path: tuple) -> dict:
     """Any reading of the catalog's "Readings" (hockeyrules/policy.py), by name, with one of its values."""
     from .policy import BY_NAME
 
-    out = {}
+    out: dict = {}
     if not isinstance(raw, dict):
         c.error(path, "expected a mapping of reading to value")
         return out
@@ -247,8 +319,27 @@ def _policy(c: _Checker, raw, path: tuple) -> dict:
         try:
             out[key] = r.check(value)
         except ValueError:
-            c.error(kpath, f"expected {r.known()}, got {value!r}")
+            c.error(kpath, f"expected {r.known()}, got {shown(value)}")
     return out
+
+
+def _effective(c: _Checker, raw) -> str | None:
+    """`effective`: an ISO date (YAML may already have read it as one)."""
+    import datetime as _dt
+
+    if raw is None:
+        return None
+    if isinstance(raw, _dt.datetime):
+        raw = raw.date()
+    if isinstance(raw, _dt.date):
+        return raw.isoformat()
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        try:
+            return _dt.date.fromisoformat(raw).isoformat()
+        except ValueError:
+            pass
+    c.error(("effective",), f"not a date: {shown(raw)} (expected YYYY-MM-DD)")
+    return None
 
 
 def _repeal(c: _Checker, raw, path: tuple) -> list:
@@ -257,8 +348,8 @@ def _repeal(c: _Checker, raw, path: tuple) -> list:
         return []
     out = []
     for k, rid in enumerate(raw):
-        if rid not in catalog().rows:
-            c.error(path + (k,), f"unknown rule id {rid!r}")
+        if not isinstance(rid, str) or rid not in catalog().rows:
+            c.error(path + (k,), f"unknown rule id {shown(rid)}")
         else:
             out.append(rid)
     return sorted(set(out))
@@ -287,6 +378,21 @@ def _predicates(node, found: list, sign=None) -> None:
                 _predicates(item, found, sign)
 
 
+def _externals(node) -> list[str]:
+    """The names of external function calls (@name(...)) anywhere under an AST node."""
+    found, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        if item.ast_type == cast.ASTType.Function and item.external:
+            found.append(item.name)
+        for key in item.child_keys:
+            child = getattr(item, key)
+            if child is None or isinstance(child, str):
+                continue
+            stack.extend(c for c in ([child] if hasattr(child, "ast_type") else child) if hasattr(c, "ast_type"))
+    return found
+
+
 def _uncovered(text: str, statements: list) -> bool:
     """Is there text that no statement or comment accounts for? clingo's parser
     consumes some directives (#include <...>) without a trace in the AST."""
@@ -304,9 +410,29 @@ def _uncovered(text: str, statements: list) -> bool:
     return any(not ch.isspace() and not covered[n][c] for n, line in enumerate(lines) for c, ch in enumerate(line))
 
 
+_ASP_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ASP_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*', re.S)
+_ASP_NUMBER = re.compile(r"(?<![A-Za-z0-9_])[0-9]+")
+
+
+def _text_problems(text: str) -> list[str]:
+    """What the solver would read otherwise than written: a control character (the
+    text is cut at a NUL), a number past its 32-bit integers (it wraps around)."""
+    m = _ASP_CONTROL.search(text)
+    if m:
+        return [f"a control character ({m.group()!r}) is not allowed in the ASP"]
+    for m in _ASP_NUMBER.finditer(_ASP_QUOTED.sub(" ", text)):
+        if len(m.group()) > 10 or int(m.group()) > guard.SOLVER_MAX:
+            return [f"the number {shown(int(m.group()))} is past the solver's integers "
+                    f"(at most {guard.SOLVER_MAX:,})"]
+    return []
+
+
 def check_asp(text: str, rule_id: str) -> list[str]:
     """Why this ASP may not run, or [] when it is made of rules over the interface only."""
-    problems: list[str] = []
+    problems: list[str] = _text_problems(text)
+    if problems:
+        return problems
     statements: list = []
     messages: list[str] = []
     try:
@@ -323,6 +449,10 @@ def check_asp(text: str, rule_id: str) -> list[str]:
         return messages
     if not statements:
         return ["the ASP does not parse"]
+    calls = sorted({f"@{name}" for st in statements for name in _externals(st)})
+    if calls:
+        # an @function is Python called from the solver, like #script: never run
+        return [f"{', '.join(calls)}: calling an external function is not allowed (a new rule is ASP only)"]
     rules = 0
     for st in statements:
         kind = st.ast_type
@@ -376,20 +506,23 @@ def check_asp(text: str, rule_id: str) -> list[str]:
 def _ground_check(text: str) -> list[str]:
     """Ground the rules alone over the interface (no facts): unsafe variables and the
     like show here, located, before any season is evaluated."""
-    from .solver import EncodingError, GroundingTimeout, solve_with_limit
+    from .solver import EncodingError, GroundingOutOfMemory, GroundingTimeout, solve_with_limit
 
     try:
         solve_with_limit([], [text], 10.0, encoding=["interface.lp"])
     except GroundingTimeout:
         return ["the rules do not finish grounding even without a season (a rule that derives without end?)"]
+    except GroundingOutOfMemory:
+        return ["the rules run out of memory grounding even without a season (a rule that derives without end?)"]
     except EncodingError as exc:
         text = " ".join(str(exc).split())
         return [text.replace("<block>:", "line ") or "the rules do not ground"]
     return []
 
 
-def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
+def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset(), index: list | None = None) -> list:
     """New rules; `created`: the rung ids the proposal's ladders make (not to be reused)."""
+    index = [] if index is None else index
     if not isinstance(raw, list):
         c.error(path, "expected a list of new rules")
         return []
@@ -402,27 +535,34 @@ def _rules(c: _Checker, raw, path: tuple, created: set = frozenset()) -> list:
         rid, layer, text, asp = (item.get(key) for key in ("id", "layer", "text", "asp"))
         ok = True
         if not isinstance(rid, str) or not _ID.fullmatch(rid):
-            c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {rid!r}")
+            c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {shown(rid)}")
             ok = False
         elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY \
                 or rid in created:
             c.error(rpath + ("id",), f"{rid} is already a rule id; ids are never reused")
             ok = False
         if layer not in ("governing", "league"):
-            c.error(rpath + ("layer",), f"expected governing or league, got {layer!r}")
+            c.error(rpath + ("layer",), f"expected governing or league, got {shown(layer)}")
             ok = False
         if not isinstance(text, str) or not text.strip():
             c.error(rpath + ("text",), "missing: the rule's text as the committee would adopt it")
             ok = False
+        elif problem := guard.text_problem(text):
+            c.error(rpath + ("text",), problem)
+            ok = False
         if not isinstance(asp, str) or not asp.strip():
             c.error(rpath + ("asp",), "missing: the rule in ASP")
+            continue
+        if problem := guard.text_problem(asp):
+            c.error(rpath + ("asp",), problem)
             continue
         for message in check_asp(asp, rid if isinstance(rid, str) else ""):
             c.error(rpath + ("asp",), message)
             ok = False
-        if ok:
+        if ok and isinstance(text, str):
             seen.add(rid)
-            out.append(NewRule(rid, layer, text.strip(), asp))
+            out.append(NewRule(str(rid), str(layer), text.strip(), asp))
+            index.append(k)
     return out
 
 
@@ -437,23 +577,31 @@ def validate(located: Located, source: str) -> Proposal:
     if not isinstance(top, dict):
         raise InputError(source, [Problem("(top)", "expected a mapping")])
     if top.get("format") != FORMAT:
-        c.error(("format",), f"expected {FORMAT!r}, got {top.get('format')!r}")
+        c.error(("format",), f"expected {FORMAT!r}, got {shown(top.get('format'))}")
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         c.error(("name",), "missing: a short name for the proposal")
+    elif problem := guard.text_problem(name):
+        c.error(("name",), problem)
     description = top.get("description") or ""
+    if not isinstance(description, str):
+        c.error(("description",), f"expected text, got {guard.kind(description)} {shown(description)}")
+        description = ""
+    elif problem := guard.text_problem(description):
+        c.error(("description",), problem)
     for key in top:
-        if key not in ("format", "name", "description", "changes"):
-            c.error((key,), "unknown field (format, name, description, changes)")
+        if key not in ("format", "name", "description", "effective", "changes"):
+            c.error((key,), f"unknown field{_near(key, ('format', 'name', 'description', 'effective', 'changes'))}")
     changes = top.get("changes")
-    p = Proposal(name=name if isinstance(name, str) else "", description=str(description), source=source, data=top)
+    p = Proposal(name=name if isinstance(name, str) else "", description=description, source=source, data=top,
+                 located=located, effective=_effective(c, top.get("effective")))
     if not isinstance(changes, dict):
         c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
     else:
         path = ("changes",)
         for key in changes:
             if key not in ("rows", "ladders", "thresholds", "policy", "repeal", "rules"):
-                c.error(path + (key,), "unknown change; one of rows, ladders, thresholds, policy, repeal, rules")
+                c.error(path + (key,), f"unknown change{_near(key, _CHANGES)}")
         if "rows" in changes:
             p.rows = _rows(c, changes["rows"], path + ("rows",), catalog().rows)
         if "ladders" in changes:
@@ -466,13 +614,13 @@ def validate(located: Located, source: str) -> Proposal:
             p.repeal = _repeal(c, changes["repeal"], path + ("repeal",))
         if "rules" in changes:
             created = {f"{stem}/{n}" for stem, rungs in p.ladders.items() for n in rungs}
-            p.rules = _rules(c, changes["rules"], path + ("rules",), created)
+            p.rules = _rules(c, changes["rules"], path + ("rules",), created, p.rule_index)
     if c.problems:
         raise InputError(source, c.problems)
     return p
 
 
-def load(path_or_data) -> Proposal:
+def load(path_or_data: Proposal | str | os.PathLike[str] | dict) -> Proposal:
     """A proposal from a YAML/JSON file, or from its data as a dict."""
     if isinstance(path_or_data, Proposal):
         return path_or_data

@@ -45,19 +45,85 @@ def _cell(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = None) -> str:
-    """A plain fixed-width table (no colours, no terminal probing: byte-stable)."""
-    cols = len(headers)
+def _wrap(text: str, width: int) -> list[str]:
+    """Cell text in lines of at most `width` columns, broken at spaces where it can."""
+    words, lines, line = " ".join(str(text).split()).split(" "), [], ""
+    for word in words:
+        while _width(word) > width:  # a word longer than the column: cut it
+            if line:
+                lines.append(line)
+                line = ""
+            cut = width
+            while _width(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        if line and _width(line) + 1 + _width(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
+def _fit(headers: list[str], rows: list[list[str]], widths: list[int], width: int,
+         drop: tuple = ()) -> tuple[list[str], list[list[str]], list[int]]:
+    """Columns that fit `width`: the columns named in `drop` (least useful first) are
+    left out while the table is too wide, then the widest columns are narrowed (their
+    cells wrap at spaces)."""
+    keep = list(range(len(headers)))
+    total = lambda: sum(widths[i] for i in keep) + 2 * (len(keep) - 1)  # noqa: E731
+    for name in drop:
+        if total() <= width:
+            break
+        if name in headers and len(keep) > 1:
+            keep.remove(headers.index(name))
+    widths = list(widths)
+    # a column is never narrower than its header, 8, or its longest word (a rule id is never cut)
+    floor = {i: max([8, _width(headers[i])] + [_width(w) for r in rows for w in str(r[i]).split()])
+             for i in keep}
+    while total() > width:
+        narrowable = [i for i in keep if widths[i] > floor[i]]
+        if not narrowable:
+            break
+        widest = max(narrowable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return [headers[i] for i in keep], [[r[i] for i in keep] for r in rows], [widths[i] for i in keep]
+
+
+def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = None,
+          width: int | None = None, drop: tuple = ()) -> str:
+    """A plain fixed-width table (no colours). With `width` (a terminal's), the table is
+    made to fit it (_fit) and long cells wrap; without, every cell is whole on one line
+    (byte-stable for pipes and files)."""
     if widths is None:
         widths = [max([_width(h)] + [_width(" ".join(str(r[i]).split())) for r in rows]) for i, h in enumerate(headers)]
+    if width is not None:
+        headers, rows, widths = _fit(headers, rows, widths, width, drop)
     lines = ["  ".join(_cell(h, w) for h, w in zip(headers, widths)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for row in rows:
-        lines.append("  ".join(_cell(c, w) for c, w in zip(row, widths)).rstrip())
+        if width is None:
+            lines.append("  ".join(_cell(c, w) for c, w in zip(row, widths)).rstrip())
+            continue
+        cells = [_wrap(c, w) for c, w in zip(row, widths)]
+        for k in range(max(len(c) for c in cells)):
+            lines.append("  ".join(_cell(c[k] if k < len(c) else "", w) for c, w in zip(cells, widths)).rstrip())
     return "\n".join(lines) + "\n"
 
 
-def suspensions_table(result: dict) -> str:
+def _other_readings(policy: dict) -> str:
+    """The readings besides those two that differ from their defaults, as NAME=VALUE."""
+    from .policy import READINGS
+
+    other = [f"{r.name}={r.text(policy[r.name])}" for r in READINGS
+             if r.name not in ("layers", "late_game_counted_once") and r.name in policy
+             and policy[r.name] != r.default]
+    return "; readings " + ", ".join(other) if other else ""
+
+
+def suspensions_table(result: dict, width: int | None = None) -> str:
     rows = []
     for s in result["suspensions"]:
         rules = " ".join(dict.fromkeys(c["rule"] for c in s["components"]))
@@ -69,15 +135,22 @@ def suspensions_table(result: dict) -> str:
     if rows:
         widths = [max([len(head)] + [_width(r[i]) for r in rows]) for i, head in enumerate(headers)]
         widths[4] = min(widths[4], 24)  # long names are cut, never the rule ids
+        if width is not None:
+            widths = None  # names wrap rather than being cut
     out = [f"{result['league']} {result['season']}: suspensions "
            f"(layers: {result['policy']['layers']}, late game counted once: "
-           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'})\n\n"]
-    out.append(table(headers, rows, widths) if rows else "no suspensions\n")
+           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"]
+    if width is not None:  # the heading wraps at the terminal's width like the cells
+        out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
+    out.append(table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date"))
+               if rows else "no suspensions\n")
     total = sum(s["games"] for s in result["suspensions"])
     indefinite = sum(1 for s in result["suspensions"] if s["indefinite"])
     people = len({s["person"] for s in result["suspensions"]})
     out.append(f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
                f" (indefinite ones at their minimum), {indefinite} indefinite\n")
+    if width is not None:  # the summary wraps too
+        out[-1] = "\n" + "\n".join(_wrap(out[-1].strip(), width)) + "\n"
     return "".join(out)
 
 
@@ -97,7 +170,7 @@ def suspensions_csv(result: dict) -> str:
     return buf.getvalue()
 
 
-def audit_table(data: dict) -> str:
+def audit_table(data: dict, width: int | None = None) -> str:
     """The audit as an auditor reads it: serving, violations, forfeits and fines."""
     out = [f"{data['league']} {data['season']}: audit\n\nServing\n"]
     rows = []
@@ -109,27 +182,28 @@ def audit_table(data: dict) -> str:
         rows.append([s["date"], s["game"], s["team"], s["person"], s["rule"] or "rules", length,
                      str(s["served"]), served, s["eligible_from"] or "-", s["status"]])
     out.append(table(["date", "game", "team", "person", "suspension", "games", "served", "served in",
-                      "eligible from", "status"], rows) if rows else "no suspensions\n")
+                      "eligible from", "status"], rows, width=width, drop=("served in", "team", "date"))
+               if rows else "no suspensions\n")
     out.append("\nViolations\n")
     rows = [[v["date"], v["game"], v["team"], v["person"] or "-", v["rule"], v["kind"], v["message"]]
             for v in data["violations"]]
-    out.append(table(["date", "game", "team", "person", "rule", "kind", "what was wrong"], rows)
-               if rows else "none\n")
+    out.append(table(["date", "game", "team", "person", "rule", "kind", "what was wrong"], rows,
+                     width=width, drop=("kind", "team", "date")) if rows else "none\n")
     out.append("\nForfeits and fines (league:10.08)\n")
     fines = {(f["game"], f["team"]): f for f in data["fines"]}
     rows = [[f["date"], f["game"], f["team"], " ".join(f["persons"]),
              f"at least ${fines[(f['game'], f['team'])]['minimum']}"] for f in data["forfeits"]]
-    out.append(table(["date", "game", "team (forfeits)", "ineligible persons used", "fine"], rows)
+    out.append(table(["date", "game", "team (forfeits)", "ineligible persons used", "fine"], rows, width=width)
                if rows else "none\n")
     if data["audit_suspensions"]:
         out.append("\nSuspensions the audit creates (league:10.08, head coach, indefinite until decided)\n")
         rows = [[s["date"], s["game"], s["team"], s["person"], s["name"]] for s in data["audit_suspensions"]]
-        out.append(table(["date", "game", "team", "person", "name"], rows))
+        out.append(table(["date", "game", "team", "person", "name"], rows, width=width))
     if data["affiliate_obligations"]:
         out.append("\nAffiliates: owed to their registered team (league:10.01B, reported, not checked)\n")
         rows = [[o["date"], o["game"], o["person"], o["registered_team"] or "-",
                  games_text(o["governing_games"], o["indefinite"])] for o in data["affiliate_obligations"]]
-        out.append(table(["date", "game", "person", "registered team", "governing games"], rows))
+        out.append(table(["date", "game", "person", "registered team", "governing games"], rows, width=width))
     out.append(f"\n{len(data['serving'])} suspensions to serve, {len(data['violations'])} violations, "
                f"{len(data['forfeits'])} forfeits, {len(data['fines'])} fines of at least $200\n")
     return "".join(out)
@@ -197,14 +271,22 @@ def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) ->
                     tabulate(["team", "before", "after"], _totals_rows(data))])
 
 
-def diff_table(data: dict) -> str:
+def _side(side: dict) -> str:
+    """A side of a diff: its name, and the date a proposal is in force from."""
+    return side["name"] + (f" (in force for games from {side['effective']})" if side.get("effective") else "")
+
+
+def diff_table(data: dict, width: int | None = None) -> str:
+    def fitted(headers: list, rows: list) -> str:
+        return table(headers, rows, width=width, drop=("team", "date", "name"))
+
     return _diff_report(
-        data, table, f"{data['league']} {data['season']}: {data['before']['name']} -> {data['after']['name']}\n\n",
+        data, fitted, f"{data['league']} {data['season']}: {_side(data['before'])} -> {_side(data['after'])}\n\n",
         "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
 
 
 def diff_markdown(data: dict) -> str:
     return _diff_report(
         data, markdown_table,
-        f"## {data['league']} {data['season']}: {data['before']['name']} → {data['after']['name']}\n\n",
+        f"## {data['league']} {data['season']}: {_side(data['before'])} → {_side(data['after'])}\n\n",
         "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")

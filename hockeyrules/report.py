@@ -31,7 +31,7 @@ from .catalog import catalog
 from .diff import diff as run_diff
 from .engine import as_policy, as_proposal, as_season
 from .explain import Node, explain_all, explain_audit, ordinal
-from .render import games_text
+from .render import _other_readings, games_text
 from .rulebook import excerpt
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
@@ -325,7 +325,8 @@ class _Report:
         key = (s["person"], s["game"])
         if key in self.tree_cache:
             return self.tree_cache[key]
-        parts, shown = [], set()
+        parts: list = []
+        shown: set = set()
         tree = self.trees.get(key)
         if tree is not None:
             parts.append(self.trees_of([tree], shown))
@@ -356,7 +357,7 @@ class _Report:
         title = f"{d['league']} {d['season']}: discipline report"
         policy = d["policy"]
         sub = (f"layers: {policy['layers']}; late game counted once: "
-               f"{'yes' if policy['late_game_counted_once'] else 'no'}")
+               f"{'yes' if policy['late_game_counted_once'] else 'no'}{_other_readings(policy)}")
         if self.proposal is not None:
             sub += f"; under the proposal: {self.proposal.name}"
         nav = [("summary", "Summary"), ("suspensions", "Suspensions"), ("persons", "Persons"), ("audit", "Audit")]
@@ -401,7 +402,7 @@ class _Report:
             rows.append(f'<tr data-scope="team" data-team="{e(t)}"><td><a href="#suspensions" '
                         f'data-set-team="{e(t)}">{e(t)}</a></td><td>{e(team.name)}</td>{cells(sm["teams"][t])}</tr>')
         lg = sm["league"]
-        out = [f'<section class="page" id="summary"><h2>Summary</h2>',
+        out = ['<section class="page" id="summary"><h2>Summary</h2>',
                f'<p class="lead"><b>{lg["suspensions"]}</b> suspensions of '
                f'{len({s["person"] for s in d["suspensions"]})} persons, <b>{lg["games"]}</b> games '
                f'(indefinite ones at their minimum), <b>{lg["indefinite"]}</b> indefinite; '
@@ -454,7 +455,7 @@ class _Report:
                    '<label>Search <input type="search" data-f="q" placeholder="name, id, game"></label>'
                    '<button type="button" class="reset">Clear</button> <span class="count" aria-live="polite">'
                    f'{len(d["suspensions"])} of {len(d["suspensions"])} shown</span></div>')
-        return (f'<section class="page" id="suspensions"><h2>Suspensions</h2>'
+        return ('<section class="page" id="suspensions"><h2>Suspensions</h2>'
                 '<p class="note noprint">Click a column heading to sort; &#9656; opens the explanation (the same '
                 'tree as <code>hockeyrules explain</code>, with the rulebook\'s words for each rule id) and where '
                 'the suspension was served.</p>' + filters +
@@ -652,7 +653,7 @@ class _Report:
             what.append("affiliate" + (f" (registered with {e(person.registered_team)})"
                                        if person.registered_team else ""))
         out = [f'<section class="page person" id="{self.anchors.get("p", pid)}">',
-               f'<p class="back noprint"><a href="#persons">&larr; all persons</a></p>',
+               '<p class="back noprint"><a href="#persons">&larr; all persons</a></p>',
                f'<h2>{e(person.name)} <span class="sub">{" · ".join(what)}</span></h2>',
                f'<p class="lead">{len(lines)} game-sheet line(s); <b>{pim}</b> penalty minutes; '
                f'<b>{misc}</b> misconduct-class penalties; <b>{len(ss)}</b> suspension(s), '
@@ -686,7 +687,7 @@ class _Report:
         out.append('<h3>Suspensions and where they were served</h3>')
         if serving:
             rows = []
-            for n, sv in serving:
+            for _, sv in serving:
                 served = ", ".join(self.game_text(g) for g in sv["served_in"]) or "none yet"
                 what_ = "league:10.08 (audit)" if sv["rule"] else "rules"
                 rows.append(f'<tr><td>{e(sv["date"])}</td><td>{e(sv["game"])}</td><td>{e(what_)}</td>'
@@ -730,8 +731,8 @@ class _Report:
 
     def ticks(self) -> str:
         """The month ticks of every chart, defined once (the charts <use> them)."""
-        W, H, T, B = self.W, self.H, self.TOP, self.BOTTOM
-        out = []
+        H, T, B = self.H, self.TOP, self.BOTTOM
+        out: list[str] = []
         day = self.first_day.replace(day=1)
         while day <= self.last_day:
             if day >= self.first_day:

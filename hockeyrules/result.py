@@ -1,4 +1,4 @@
-"""The model read back into result@1 (result-format.md)."""
+"""The model read back into result@1 (docs/result-format.md)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class Result:
 
 
 # The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
-_ATOM = re.compile(r'(\w+)\((.*)\)\Z', re.S)
+_READ = frozenset(("component", "suspended", "nocoach", "warning"))
 _COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z',
                         re.S)
 _NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
@@ -112,7 +112,10 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
     for sym in symbols:
-        name, args = _ATOM.match(str(sym)).groups()
+        name = sym.name
+        if name not in _READ:
+            continue  # another file's atoms (explanations, the audit, a proposal's checks)
+        args = str(sym)[len(name) + 1:-1]
         if name == "component":
             person, game, incident, team, rule, layer, n, d, late = _COMPONENT.match(args).groups()
             components[(text(int(person)), text(int(game)))].append(Component(
@@ -126,7 +129,7 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
             rule, team, game = _unquote(rule), text(int(team)), text(int(game))
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
-                                             f"but the team has no head coach for that game"))
+                                             f"but the team has no head coach for that game", g.line))
         elif name == "warning":
             kind, game, number = args.split(",")
             words = _WARNINGS.get(kind)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
 from importlib import resources
 
 from .solver import encoding_text

@@ -12,8 +12,12 @@ def _value(v: dict | None) -> str:
     return f"indefinite, min {v['games']}" if v["indefinite"] else str(v["games"])
 
 
-def listing(proposal=None) -> dict:
+def listing(proposal=None, policy=None) -> dict:
+    """Every row; the readings in force (`policy`, with a proposal's over it); what a proposal changes."""
+    from .policy import Policy
+
     book = catalog()
+    policy = policy or Policy()
     rows = []
     for rid in sorted(book.rows):
         row = book.rows[rid]
@@ -29,8 +33,10 @@ def listing(proposal=None) -> dict:
                  "games": _value(row.base), "late": _value(row.late),
                  "combines": "adds" if row.additive else "overlaps", "rulebook": excerpt(rid) or ""}
         rows.append(entry)
+    in_force = policy if proposal is None else proposal.apply_policy(policy)
     out = {"format": "hockeyrules/rules@1", "rows": rows,
-           "thresholds": {k: {"after": a, "every": e} for k, (a, e) in book.thresholds.items()}}
+           "thresholds": {k: {"after": a, "every": e} for k, (a, e) in book.thresholds.items()},
+           "readings": {k: _policy_text(v) for k, v in in_force.to_dict().items()}}
     if proposal is not None:
         changes = []
         for rid, change in sorted(proposal.rows.items()):
@@ -53,13 +59,12 @@ def listing(proposal=None) -> dict:
             changes.append({"id": rid, "what": "repealed", "before": "in force", "after": "repealed"})
         for rule in proposal.rules:
             changes.append({"id": rule.id, "what": f"new rule ({rule.layer})", "before": "-", "after": rule.text})
-        from .policy import Policy
-
-        current = Policy()
+        current = policy
         for key, value in sorted(proposal.policy.items()):
             changes.append({"id": "policy", "what": key, "before": _policy_text(getattr(current, key)),
                             "after": _policy_text(value)})
-        out["proposal"] = {"name": proposal.name, "changes": changes}
+        out["proposal"] = {"name": proposal.name, "changes": changes,
+                           **({"effective": proposal.effective} if proposal.effective else {})}
     return out
 
 

@@ -10,19 +10,21 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from . import guard
 from . import vocabulary as vocab
 from .errors import InputError, Problem
+from .guard import shown
 from .loader import LazyArray, Located, read, render_path
 
 FORMAT = "hockeyrules/season@1"
 # One shared object per code and per penalty list: millions of lines repeat them.
 _CODES = {code: code for code in vocab.INFRACTIONS}
 _PENALTY_SETS: dict = {}
-_CLOCK_RE = re.compile(r"^(\d{1,3}):(\d{2})$")
-_START_RE = re.compile(r"^(\d{1,2}):(\d{2})$")
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_CLOCK_RE = re.compile(r"^([0-9]{1,3}):([0-9]{2})$")  # 0-9 only: '²' is a digit to Python
+_START_RE = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
+_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class Season:
     warnings: list
     source: str = "<season>"
 
-    def minutes(self, inc: "Incident") -> int:
+    def minutes(self, inc: Incident) -> int:
         """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
         if inc.minutes is not None:
             return inc.minutes
@@ -144,6 +146,21 @@ class _Checker:
         self.problems: list[Problem] = list(located.problems)
         self.warnings: list[Problem] = []
         self._reported = {p.where for p in located.problems}
+        self._minutes = 0  # an upper bound of the season's penalty minutes (the solver sums them)
+        self._unwritten = 0
+        self._line_most = 0
+
+    def count_minutes(self, minutes: int | None, path: tuple) -> None:
+        """Keep every sum of minutes the solver makes within its 32-bit integers: the
+        lines' minutes (a line without them: the most its penalties could give) together."""
+        if minutes is None:
+            self._unwritten += 1
+        else:
+            self._minutes += minutes
+        if self._minutes + self._unwritten * self._line_most > guard.SOLVER_MAX:
+            self.error(path + ("minutes",), f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
+                                            f"here (the limit of the solver's numbers)")
+            self._minutes = self._unwritten = 0  # said once, here
 
     def error(self, path: tuple, message: str) -> None:
         if render_path(path) in self._reported:
@@ -158,33 +175,42 @@ class _Checker:
             self.error(path, f"expected a mapping, got {_kind(value)}")
             return None
         for key in value:
-            if key not in known:
-                self.warn(path + (key,), f"unknown field {key!r} ignored (known: {', '.join(known)})")
+            if key not in known and guard.text_problem(key):
+                self.error(path + (key,), f"unknown field: {guard.text_problem(key)}")
+            elif key not in known:
+                self.warn(path + (key,), f"unknown field {shown(key)} ignored (known: {', '.join(known)})")
         return value
 
-    def text(self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False):
+    def text(self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False,
+             ident=False, ref=False):
+        """Text (a lone surrogate is an error). `ident`: an id, where a control
+        character is an error too; `ident` and `ref` (a reference to an id, or free
+        text): a bare number is the text as written."""
         if key not in obj or obj[key] is None:
             if required:
                 self.error(path + (key,), "missing")
             return default
         value = obj[key]
-        if not isinstance(value, str):
-            self.error(path + (key,), f"expected text, got {_kind(value)} {value!r} (quote it)")
+        if type(value) is str:
+            problem = guard.text_problem(value, ident) if ident or not value.isascii() else None
+        elif ident or ref:
+            value, problem = guard.id_text(value)
+        else:
+            problem = f"expected text, got {_kind(value)} {shown(value)} (quote it)"
+        if problem:
+            self.error(path + (key,), problem)
             return default
         if nonempty and not value:
             self.error(path + (key,), "must not be empty")
             return default
         return value
 
-    def integer(self, obj: dict, key: str, path: tuple, default: int, minimum: int):
+    def integer(self, obj: dict, key: str, path: tuple, default: int | None, minimum: int, maximum: int):
         if key not in obj or obj[key] is None:
             return default
-        value = obj[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path + (key,), f"expected a whole number, got {_kind(value)} {value!r}")
-            return default
-        if value < minimum:
-            self.error(path + (key,), f"must be at least {minimum}, got {value}")
+        value, problem = guard.whole(obj[key], minimum, maximum)
+        if problem:
+            self.error(path + (key,), problem)
             return default
         return value
 
@@ -195,7 +221,7 @@ class _Checker:
         if value not in options:
             near = vocab.closest(value, options)
             hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(options)}"
-            self.error(path + (key,), f"unknown value {value!r}{hint}")
+            self.error(path + (key,), f"unknown value {shown(value)}{hint}")
             return default
         return value
 
@@ -208,12 +234,10 @@ class _Checker:
         if not isinstance(value, (list, LazyArray)):
             self.error(path + (key,), f"expected a list, got {_kind(value)}")
             return []
-        return value
+        return cast(list, value)  # a LazyArray is read like a list (once)
 
 
-def _kind(value) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+_kind = guard.kind
 
 
 _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions")
@@ -239,30 +263,31 @@ def _settings(c: _Checker, raw) -> Settings:
         pim_map = c.mapping(raw_pim, path + ("pim",), vocab.PENALTIES)
         for key in pim_map or {}:
             if key in vocab.PENALTIES:
-                pim[key] = c.integer(pim_map, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0)
+                pim[key] = c.integer(pim_map or {}, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0, guard.MAX_MINUTES)
     return Settings(
         clock=clock,
-        period_minutes=c.integer(obj, "period_minutes", path, 20, 1),
-        regulation_periods=c.integer(obj, "regulation_periods", path, 3, 1),
-        roster_limit=c.integer(obj, "roster_limit", path, 20, 1),
-        max_affiliate_games=c.integer(obj, "max_affiliate_games", path, 10, 0),
+        period_minutes=c.integer(obj, "period_minutes", path, 20, 1, guard.MAX_PERIOD_MINUTES),
+        regulation_periods=c.integer(obj, "regulation_periods", path, 3, 1, guard.MAX_PERIOD),
+        roster_limit=c.integer(obj, "roster_limit", path, 20, 1, guard.MAX_COUNT),
+        max_affiliate_games=c.integer(obj, "max_affiliate_games", path, 10, 0, guard.MAX_COUNT),
         pim=pim,
     )
 
 
 def _unique_id(c: _Checker, obj: dict, path: tuple, seen: dict, what: str):
-    ident = c.text(obj, "id", path, nonempty=True)
+    ident = c.text(obj, "id", path, nonempty=True, ident=True)
     if ident is None:
         return None
     if ident in seen:
-        c.error(path + ("id",), f"duplicate {what} id {ident!r} (first at {seen[ident]})")
+        c.error(path + ("id",), f"duplicate {what} id {shown(ident)} (first at {seen[ident]})")
         return None
     seen[ident] = render_path(path)
     return ident
 
 
 def _teams(c: _Checker, raw: list) -> dict:
-    teams, seen = {}, {}
+    teams: dict = {}
+    seen: dict = {}
     for i, item in enumerate(raw):
         path = ("teams", i)
         obj = c.mapping(item, path, _TEAM)
@@ -276,7 +301,8 @@ def _teams(c: _Checker, raw: list) -> dict:
 
 
 def _people(c: _Checker, raw: list, teams: dict) -> dict:
-    people, seen = {}, {}
+    people: dict = {}
+    seen: dict = {}
     for i, item in enumerate(raw):
         path = ("people", i)
         obj = c.mapping(item, path, _PERSON)
@@ -284,16 +310,16 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
             continue
         ident = _unique_id(c, obj, path, seen, "person")
         name = c.text(obj, "name", path, required=False)
-        team = c.text(obj, "team", path, nonempty=True)
+        team = c.text(obj, "team", path, nonempty=True, ref=True)
         if team is not None and team not in teams:
-            c.error(path + ("team",), f"unknown team {team!r}")
+            c.error(path + ("team",), f"unknown team {shown(team)}")
             team = None
         role = c.choice(obj, "role", path, vocab.ROLES)
         affiliate = obj.get("affiliate", False)
         if affiliate is None:
             affiliate = False
         if not isinstance(affiliate, bool):
-            c.error(path + ("affiliate",), f"expected true or false, got {_kind(affiliate)}")
+            c.error(path + ("affiliate",), f"expected true or false, got {_kind(affiliate)} {shown(affiliate)}")
             affiliate = False
         registered = c.text(obj, "registered_team", path, required=False)
         if ident is not None and team is not None and role is not None:
@@ -306,12 +332,12 @@ def _date(c: _Checker, obj: dict, path: tuple):
     if value is None:
         return None
     if not _DATE_RE.match(value):
-        c.error(path + ("date",), f"not a date: {value!r} (expected YYYY-MM-DD)")
+        c.error(path + ("date",), f"not a date: {shown(value)} (expected YYYY-MM-DD)")
         return None
     try:
         _dt.date.fromisoformat(value)
     except ValueError:
-        c.error(path + ("date",), f"not a date: {value!r}")
+        c.error(path + ("date",), f"not a date: {shown(value)}")
         return None
     return value
 
@@ -322,7 +348,7 @@ def _start(c: _Checker, obj: dict, path: tuple):
         return None
     m = _START_RE.match(value)
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
-        c.error(path + ("start",), f"not a time of day: {value!r} (expected HH:MM)")
+        c.error(path + ("start",), f"not a time of day: {shown(value)} (expected HH:MM)")
         return None
     return f"{int(m.group(1)):02d}:{m.group(2)}"
 
@@ -334,15 +360,18 @@ def _period(c: _Checker, obj: dict, path: tuple):
     value = obj["period"]
     if isinstance(value, str) and value in ("pre", "post", "OT"):
         return value
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        c.error(path + ("period",), f"not a period: {value!r} (1, 2, ..., OT, pre or post)")
-        return None
-    if value < 1:
+    if type(value) is int and 1 <= value <= guard.MAX_PERIOD:
+        return value
+    number, problem = guard.whole(value, 1, guard.MAX_PERIOD, "a period number", text_ok=True)
+    if problem is None:
+        return number
+    if isinstance(value, int) and not isinstance(value, bool) and value < 1:
         c.error(path + ("period",), f"period {value} is outside the game (periods start at 1)")
-        return None
-    return value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        c.error(path + ("period",), problem)
+    else:
+        c.error(path + ("period",), f"not a period: {shown(value)} (1, 2, ..., OT, pre or post)")
+    return None
 
 
 def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
@@ -357,12 +386,13 @@ def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
             c.error(path + ("time",), "missing: a line in the game needs its clock time (mm:ss)")
         return None, None
     if not isinstance(raw, str) or not _CLOCK_RE.match(raw):
-        c.error(path + ("time",), f"not a clock time: {raw!r} (expected mm:ss)")
+        c.error(path + ("time",), f"not a clock time: {shown(raw)} (expected mm:ss)")
         return None, None
     m = _CLOCK_RE.match(raw)
+    assert m is not None  # checked just above
     minutes, seconds = int(m.group(1)), int(m.group(2))
     if seconds > 59:
-        c.error(path + ("time",), f"not a clock time: {raw!r} (seconds above 59)")
+        c.error(path + ("time",), f"not a clock time: {shown(raw)} (seconds above 59)")
         return None, None
     total = minutes * 60 + seconds
     if total > settings.period_minutes * 60:
@@ -384,10 +414,14 @@ def _penalties(c: _Checker, obj: dict, path: tuple):
         return None
     ok, seen = True, set()
     for j, pen in enumerate(raw):
+        if not isinstance(pen, str):
+            c.error(path + ("penalties", j), f"expected a penalty type, got {_kind(pen)} {shown(pen)}")
+            ok = False
+            continue
         if pen not in vocab.PENALTIES:
             near = vocab.closest(pen, vocab.PENALTIES)
             hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(vocab.PENALTIES)}"
-            c.error(path + ("penalties", j), f"unknown penalty type {pen!r}{hint}")
+            c.error(path + ("penalties", j), f"unknown penalty type {shown(pen)}{hint}")
             ok = False
         elif pen in seen:
             c.error(path + ("penalties", j), f"penalty {pen!r} repeated on one line")
@@ -409,16 +443,16 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
         person = None
     elif has_team:
         person = None
-        team = c.text(obj, "team", path, nonempty=True)
+        team = c.text(obj, "team", path, nonempty=True, ref=True)
         if team is not None and None not in game_teams and team not in game_teams:
-            c.error(path + ("team",), f"team {team!r} does not play in this game "
+            c.error(path + ("team",), f"team {shown(team)} does not play in this game "
                                       f"({game_teams[0]} v {game_teams[1]})")
             team = None
     else:
-        person = c.text(obj, "person", path, nonempty=True)
+        person = c.text(obj, "person", path, nonempty=True, ref=True)
     if person is not None:
         if person not in people:
-            c.error(path + ("person",), f"unknown person {person!r}")
+            c.error(path + ("person",), f"unknown person {shown(person)}")
             person = None
         elif None not in game_teams and people[person].team not in game_teams:
             c.error(path + ("person",), f"{person!r} plays for {people[person].team!r}, "
@@ -430,25 +464,20 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
     if infraction is not None and infraction not in vocab.INFRACTIONS:
         near = vocab.closest(infraction, vocab.INFRACTIONS)
         hint = f"; did you mean {' or '.join(near)}?" if near else ""
-        c.error(path + ("infraction",), f"unknown infraction code {infraction!r}{hint}")
+        c.error(path + ("infraction",), f"unknown infraction code {shown(infraction)}{hint}")
         infraction = None
     penalties = _penalties(c, obj, path)
     minutes = None
     if obj.get("minutes") is not None:
         value = obj["minutes"]
-        if isinstance(value, bool) or not isinstance(value, int):
-            c.error(path + ("minutes",), f"expected a whole number of minutes, got {_kind(value)}")
-        elif value < 0:
-            c.error(path + ("minutes",), f"negative minutes: {value}")
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            c.error(path + ("minutes",), f"negative minutes: {shown(value)}")
         else:
-            minutes = value
-    stoppage = obj.get("stoppage")
-    if stoppage is not None:
-        if isinstance(stoppage, bool) or not isinstance(stoppage, (str, int)):
-            c.error(path + ("stoppage",), f"expected text, got {_kind(stoppage)}")
-            stoppage = None
-        else:
-            stoppage = str(stoppage)
+            minutes, problem = guard.whole(value, 0, guard.MAX_MINUTES, "minutes of one line")
+            if problem:
+                c.error(path + ("minutes",), problem)
+    c.count_minutes(minutes, path)
+    stoppage = c.text(obj, "stoppage", path, required=False, ident=True)
     if (person is None and team is None) or None in (period, infraction, penalties) \
             or (period not in ("pre", "post") and seconds is None):
         return None
@@ -467,26 +496,32 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
     for team, names in raw.items():
         tpath = path + (team,)
         if team not in game_teams:
-            c.error(tpath, f"team {team!r} does not play in this game")
+            c.error(tpath, f"team {shown(team)} does not play in this game")
             continue
         if not isinstance(names, list):
             c.error(tpath, f"expected a list of person ids, got {_kind(names)}")
             continue
         ids: dict = {}
         for k, pid in enumerate(names):
+            if not isinstance(pid, str):
+                pid, problem = guard.id_text(pid)
+                if problem:
+                    c.error(tpath + (k,), problem)
+                    continue
             if pid in ids:
-                c.warn(tpath + (k,), f"{pid!r} listed twice")
-            elif isinstance(pid, str) and pid in people:
+                c.warn(tpath + (k,), f"{shown(pid)} listed twice")
+            elif pid in people:
                 ids[pid] = None
             else:
-                c.error(tpath + (k,), f"unknown person {pid!r}")
+                c.error(tpath + (k,), f"unknown person {shown(pid)}")
         out[team] = tuple(ids)
     return out
 
 
 def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False,
            observer=None) -> list:
-    games, seen = [], {}
+    games: list = []
+    seen: dict = {}
     for i, item in enumerate(raw):
         if consume and isinstance(raw, list):
             raw[i] = None  # a file read for this alone is let go game by game: a national season is large
@@ -499,14 +534,14 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         start = _start(c, obj, path)
         sides = []
         for side in ("home", "away"):
-            team = c.text(obj, side, path, nonempty=True)
+            team = c.text(obj, side, path, nonempty=True, ref=True)
             if team is not None and team not in teams:
-                c.error(path + (side,), f"unknown team {team!r}")
+                c.error(path + (side,), f"unknown team {shown(team)}")
                 team = None
             sides.append(team)
         home, away = sides
         if home is not None and home == away:
-            c.error(path + ("away",), f"home and away are the same team {home!r}")
+            c.error(path + ("away",), f"home and away are the same team {shown(home)}")
         kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
         # a game whose scorekeeper wrote times the other way: its own clock
         clock = c.choice(obj, "clock", path, vocab.CLOCKS, required=False)
@@ -529,23 +564,24 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
     """League decisions (10.01C): set an indefinite suspension's length, or add games."""
     known_games = {g.id for g in games}
     out = []
+    added: dict = {}
     for k, item in enumerate(raw):
         path = ("decisions", k)
         obj = c.mapping(item, path, _DECISION)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True)
+        person = c.text(obj, "person", path, nonempty=True, ref=True)
         if person is not None and person not in people:
-            c.error(path + ("person",), f"unknown person {person!r}")
+            c.error(path + ("person",), f"unknown person {shown(person)}")
             person = None
-        game = c.text(obj, "game", path, nonempty=True)
+        game = c.text(obj, "game", path, nonempty=True, ref=True)
         if game is not None and game not in known_games:
-            c.error(path + ("game",), f"unknown game {game!r}")
+            c.error(path + ("game",), f"unknown game {shown(game)}")
             game = None
         rule = c.text(obj, "rule", path, required=False)
         if rule is not None and rule != "league:10.08":
             c.error(path + ("rule",), f"a decision acts on the rules' suspension (no rule) or on the audit's "
-                                      f"league:10.08 suspension; not {rule!r}")
+                                      f"league:10.08 suspension; not {shown(rule)}")
         date = _date(c, obj, path)
         reason = c.text(obj, "reason", path, required=False, default="")
         actions = [key for key in ("set_games", "add_games") if obj.get(key) is not None]
@@ -554,8 +590,15 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
                           "or add_games (games added)")
             continue
         key = actions[0]
-        amount = c.integer(obj, key, path, None, 0 if key == "set_games" else 1)
+        amount = c.integer(obj, key, path, None, 0 if key == "set_games" else 1, guard.MAX_GAMES)
         if None in (person, game, date, amount):
+            continue
+        # the added games of one suspension are summed by the solver: kept below the limit too
+        target = (person, game, rule)
+        added[target] = added.get(target, 0) + amount
+        if added[target] > guard.MAX_GAMES:
+            c.error(path + (key,), f"the games decided for {shown(person)} in {shown(game)} add up to more "
+                                   f"than {guard.MAX_GAMES:,}")
             continue
         out.append(Decision(k, person, game, rule, "setlength" if key == "set_games" else "addgames", amount,
                             date, reason or "", render_path(path), c.located.line(path)))
@@ -571,6 +614,7 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
         c.mapping(top, (), _TOP)
         raise InputError(source, c.problems)
     settings = _settings(c, top.get("settings"))
+    c._line_most = sum(settings.pim.values())
     teams = _teams(c, c.items(top, "teams", ()))
     people = _people(c, c.items(top, "people", ()), teams)
     if observer is not None and not c.problems:
@@ -581,12 +625,10 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
-        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {fmt!r}")
-    league = top.get("league")
-    season_name = top.get("season")
-    for key, value in (("league", league), ("season", season_name)):
-        if value is not None and not isinstance(value, (str, int)):
-            c.error((key,), f"expected text, got {_kind(value)}")
+        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
+    # free text, or a bare number read as the text written (season: 2025)
+    league = c.text(top, "league", (), required=False, ref=True)
+    season_name = c.text(top, "season", (), required=False, ref=True)
     c.mapping(top, (), _TOP)
     if c.problems:
         raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))

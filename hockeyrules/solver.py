@@ -13,6 +13,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
+
 import clingo
 
 # One file per part of the rulebook, plus the generic machinery that reads them.
@@ -67,32 +69,87 @@ class GroundingTimeout(RuntimeError):
     """A proposal's rules did not ground within the time limit."""
 
 
+class GroundingOutOfMemory(RuntimeError):
+    """A proposal's rules ran out of memory while grounding (or the child was killed)."""
+
+
+def to_plain(sym: clingo.Symbol):
+    """A symbol as plain picklable data (a pickled clingo.Symbol holds a pointer into
+    this process's symbol table: another process cannot read it)."""
+    kind = sym.type
+    if kind == clingo.SymbolType.Number:
+        return sym.number
+    if kind == clingo.SymbolType.String:
+        return sym.string
+    if kind == clingo.SymbolType.Function:
+        return (sym.name, tuple(to_plain(a) for a in sym.arguments), sym.positive)
+    return ("#sup",) if kind == clingo.SymbolType.Supremum else ("#inf",)
+
+
+def from_plain(value) -> clingo.Symbol:
+    """The symbol to_plain() made plain, built with the symbol API."""
+    if isinstance(value, int):
+        return clingo.Number(value)
+    if isinstance(value, str):
+        return clingo.String(value)
+    if len(value) == 1:
+        return clingo.Supremum if value[0] == "#sup" else clingo.Infimum
+    name, args, positive = value
+    return clingo.Function(name, [from_plain(a) for a in args], positive)
+
+
+def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False,
+                   parent: int | None = None, text: str = "", count: int = 0) -> None:
+    """The time-limited child's work (a module function: picklable under spawn)."""
+    from .guard import die_with_parent
+
+    if parent is not None:
+        die_with_parent(parent)  # a SIGTERM to the command ends its grounding too
+    try:
+        if plain:
+            facts = [from_plain(f) for f in facts]
+        sol = solve(facts, programs, encoding, text, count)
+        send.send(([str(s) for s in sol.symbols], sol.stats, None))
+    except MemoryError:
+        send.send(([], {}, MemoryError))
+    except Exception as exc:  # reported in the parent
+        send.send(([], {}, str(exc)))
+
+
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
-                     encoding: Iterable[str] = ENCODING, text: str = "", count: int = 0) -> Solution:
+                     encoding: Iterable[str] = ENCODING, method: str | None = None, text: str = "",
+                     count: int = 0) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
-    interrupted in-process, and a proposal's new rules may run away."""
+    interrupted in-process, and a proposal's new rules may run away. The child starts by
+    `method` (fork or spawn; default partition.start_method()): under spawn the facts
+    are pickled to it, under fork it shares them."""
     import multiprocessing as mp
+    import os
 
-    facts, programs = list(facts), list(programs)
-    ctx = mp.get_context("fork")
+    from .partition import start_method
+
+    parent = os.getpid()
+    method = method or start_method()
+    ctx: Any = mp.get_context(method)
     receive, send = ctx.Pipe(duplex=False)
-
-    def child():
-        try:
-            sol = solve(facts, programs, encoding, text, count)
-            send.send(([str(s) for s in sol.symbols], sol.stats, None))
-        except Exception as exc:  # reported in the parent
-            send.send(([], {}, str(exc)))
-
-    proc = ctx.Process(target=child, daemon=True)
+    plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
+    given = [to_plain(f) for f in facts] if plain else list(facts)
+    proc = ctx.Process(target=_limited_child,
+                       args=(send, given, list(programs), tuple(encoding), plain, parent, text, count), daemon=True)
     proc.start()
+    send.close()  # the child holds its own end
     if not receive.poll(seconds):
         proc.kill()
         proc.join()
         raise GroundingTimeout(f"the proposal's rules did not finish grounding within {seconds:g} s "
                                f"(a rule that derives without end?)")
-    symbols, stats, error = receive.recv()
+    try:
+        symbols, stats, error = receive.recv()
+    except EOFError:
+        error = MemoryError  # ended without an answer: killed, as the system does a process out of memory
     proc.join()
+    if error is MemoryError:
+        raise GroundingOutOfMemory("the proposal's rules ran out of memory while grounding")
     if error:
         raise EncodingError(error)
     return Solution([clingo.parse_term(s) for s in symbols], stats)

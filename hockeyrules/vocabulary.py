@@ -1,4 +1,4 @@
-"""The closed vocabulary of the season format (season-format.md), kept in one place."""
+"""The closed vocabulary of the season format (docs/season-format.md), kept in one place."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The audit: serving (rule-catalog.md, "Serving") and By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08.
+"""The audit: serving (docs/audit.md, "Serving") and By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08.
 
 Each rule has a season where it is broken and a near miss where it is not. The
 seasons are built on scenarios.base_season(): teams A and B, players A1..A20 and
@@ -173,7 +173,7 @@ def test_an_exhibition_game_does_not_serve_and_is_no_violation_without_a_suspend
 
 
 def test_dressing_in_an_exhibition_game_while_suspended_is_an_ineligible_use():
-    # rule-catalog.md revision 2: exhibitions serve nothing, and may not be played while suspended
+    # the rules, revision 2 (docs/rules.md, docs/audit.md): exhibitions serve nothing, and may not be played while suspended
     a = run([{"incidents": [two_games("A1")]},
              {"kind": "exhibition", **dressed_a("A1", "CA")},
              {}, {}, {}])

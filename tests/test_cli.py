@@ -70,7 +70,7 @@ def test_two_processes_print_the_same_bytes():
 
 def test_a_csv_folder_goes_wherever_a_season_file_goes(tmp_path):
     folder = Path(__file__).parent.parent / "examples" / "csv-season"
-    from_folder = run("suspensions", folder, "--format", "json")
+    from_folder = run("suspensions", folder, "--format", "json", "--mapping", folder / "league-words.yaml")
     from_file = run("suspensions", folder / "season.yaml", "--format", "json")
     assert from_folder.exit_code == 0, from_folder.stderr
     assert json.loads(from_folder.stdout)["suspensions"] == json.loads(from_file.stdout)["suspensions"]
@@ -93,8 +93,8 @@ def test_an_unmappable_csv_line_exits_2_naming_file_and_line(tmp_path):
     shutil.copytree(Path(__file__).parent.parent / "examples" / "csv-season", folder)
     path = folder / "incidents.csv"
     text = path.read_text(encoding="utf-8-sig").splitlines()
-    text[1] = text[1].replace(text[1].split(",")[5], "Levitation", 1)
+    text[2] = text[2].replace(text[2].split(",")[5], "Levitation", 1)
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
-    res = run("suspensions", folder)
+    res = run("suspensions", folder, "--mapping", folder / "league-words.yaml")
     assert res.exit_code == 2
-    assert "incidents.csv" in res.stderr and "(line 2)" in res.stderr
+    assert "incidents.csv (line 3): column infraction: cannot map 'Levitation'" in res.stderr

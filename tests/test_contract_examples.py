@@ -1,8 +1,8 @@
 """The contract's own examples give exactly their expected results.
 
-They are run from ../shared/spec/examples when that folder is there (so a
-change to the contract is seen at once), and from the copy under
-tests/contract otherwise.
+The copy under tests/contract always runs. Where the project's specification
+folder sits beside the checkout, its examples run too (so a change to the
+contract is seen at once) and must equal the copy.
 """
 
 from __future__ import annotations
@@ -16,8 +16,15 @@ import hockeyrules
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared" / "spec" / "examples"
-FOLDER = SHARED if SHARED.is_dir() else HERE / "contract"
-SEASONS = sorted(p for p in FOLDER.iterdir() if p.suffix in (".yaml", ".json") and ".expected" not in p.name)
+COPY = HERE / "contract"
+FOLDERS = [COPY] + ([SHARED] if SHARED.is_dir() else [])
+
+
+def _seasons(folder: Path) -> list:
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".json") and ".expected" not in p.name)
+
+
+SEASONS = [season for folder in FOLDERS for season in _seasons(folder)]
 
 
 def _comparable(result: dict) -> dict:
@@ -25,18 +32,20 @@ def _comparable(result: dict) -> dict:
     return {k: v for k, v in result.items() if k != "warnings"}
 
 
-@pytest.mark.parametrize("season", SEASONS, ids=[p.stem for p in SEASONS])
+@pytest.mark.parametrize("season", SEASONS, ids=[f"{p.parent.name}/{p.stem}" for p in SEASONS])
 def test_example_gives_exactly_its_expected_result(season: Path):
-    expected = json.loads((FOLDER / f"{season.stem}.expected.json").read_text())
+    expected = json.loads((season.parent / f"{season.stem}.expected.json").read_text())
     got = hockeyrules.evaluate(season).to_dict()
     assert [(s["person"], s["game"]) for s in got["suspensions"]] == \
         [(s["person"], s["game"]) for s in expected["suspensions"]], "order or set of suspensions differs"
     assert _comparable(got) == _comparable(expected)
 
 
-def test_the_copy_under_tests_matches_the_shared_contract():
-    if not SHARED.is_dir():
-        pytest.skip("../shared/spec/examples is not beside this checkout")
-    for path in SHARED.iterdir():
-        if path.is_file():
-            assert (HERE / "contract" / path.name).read_bytes() == path.read_bytes(), path.name
+def test_the_copy_under_tests_is_whole_and_matches_the_shared_contract():
+    seasons = _seasons(COPY)
+    assert len(seasons) >= 3
+    assert {p.stem for p in seasons} == {p.name[:-len(".expected.json")] for p in COPY.glob("*.expected.json")}
+    if SHARED.is_dir():
+        for path in SHARED.iterdir():
+            if path.suffix in (".yaml", ".json"):  # the data; the README is in the project's own words
+                assert (COPY / path.name).read_bytes() == path.read_bytes(), path.name

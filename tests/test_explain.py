@@ -130,7 +130,7 @@ class SeasonFacts:
         return self.season.overtime_number(inc.period)
 
     def key(self, game, inc) -> tuple:
-        """Season order (rule-catalog.md, "season order")."""
+        """Season order (docs/rules.md, "Words used")."""
         return (game.order, self.period_rank(inc), self.elapsed(inc), inc.number)
 
     def minutes(self, inc) -> int:
@@ -142,7 +142,7 @@ class SeasonFacts:
         game = self.games[game_id]
         inc = game.incidents[number - 1]
         here = self.key(game, inc)
-        # By-Law 10 reads league play only (rule-catalog.md revision 2; reading league_games)
+        # By-Law 10 reads league play only (docs/rules.md, revision 2; reading league_games)
         return sum(self.minutes(j) for g in self.season.games for j in g.incidents
                    if j.person == inc.person and (g.kind != "exhibition" or league_games == "all")
                    and self.key(g, j) < here)
@@ -173,7 +173,7 @@ class SeasonFacts:
 
 
 def is_late_line(facts: SeasonFacts, inc, window: int = 10) -> bool:
-    """rule-catalog.md, "late", for the default regulation settings of a season."""
+    """docs/rules.md, "late", for the default regulation settings of a season."""
     if inc.period == "post":
         return True
     if inc.period == "pre":
@@ -714,8 +714,8 @@ def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_se
 
 def test_every_line_of_a_season_gets_a_why_or_why_not():
     """Done-when of the explanations: no line is left without its reasons."""
-    from hockeyrules.generate import generate_season
     from hockeyrules.season import from_data
+    from seasongen import generate_season
 
     season = from_data(generate_season(teams=4, games_per_team=4, seed=3))
     result = evaluate(season).to_dict()

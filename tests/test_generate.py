@@ -1,4 +1,4 @@
-"""The synthetic season generator (hockeyrules.generate)."""
+"""The synthetic season generator (seasongen, beside the package)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import yaml
 
 import hockeyrules
 from hockeyrules import season as season_mod
-from hockeyrules.generate import generate_season, write_season
+from seasongen import generate_season, write_season
 
 
 @pytest.fixture(scope="module")

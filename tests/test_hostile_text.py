@@ -20,6 +20,8 @@ HOSTILE = [
 
 
 def hostile_season() -> dict:
+    """Hostile text in every id and name; an id may not hold a control character
+    (a newline, NUL: tests/test_hostile_input.py), so the stoppage has none."""
     data = base_season()
     team = HOSTILE[2]
     data["teams"].append({"id": team, "name": HOSTILE[3]})
@@ -28,9 +30,9 @@ def hostile_season() -> dict:
     ] + [{"id": HOSTILE[4], "name": HOSTILE[4], "team": "A", "role": "player"}]
     game = {"id": HOSTILE[1], "home": "A", "away": team, "incidents": [
         {"person": HOSTILE[0], "period": 1, "time": "05:00", "infraction": "fighting",
-         "penalties": ["major"], "stoppage": HOSTILE[3]},
+         "penalties": ["major"], "stoppage": HOSTILE[3].replace("\n", " ")},
         {"person": HOSTILE[4], "period": 1, "time": "05:00", "infraction": "fighting",
-         "penalties": ["major"], "stoppage": HOSTILE[3]},
+         "penalties": ["major"], "stoppage": HOSTILE[3].replace("\n", " ")},
     ]}
     return build_season({"games": [game]}, data)
 

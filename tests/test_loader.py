@@ -7,9 +7,8 @@ import json
 import pytest
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.season import from_data, load
-
 from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.season import from_data, load
 
 
 def line(**kw):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hockeyrules import partition
 from hockeyrules.engine import run
-from hockeyrules.generate import generate_season
 from hockeyrules.policy import Policy
 from hockeyrules.render import to_json
 from hockeyrules.season import from_data
+from seasongen import generate_season
 
 
 def three_leagues():
@@ -136,3 +136,46 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
         stream.stop()
     assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
     assert result.proposal == "x"
+
+
+def test_workers_started_by_spawn_give_the_bytes_of_fork():
+    """Windows and macOS start workers by spawn: the parts travel pickled, not shared."""
+    from hockeyrules.engine import as_proposal
+
+    season = three_leagues()
+    proposal = as_proposal({"format": "hockeyrules/proposal@1", "name": "x",
+                            "changes": {"rows": {"league:10.06/1": {"games": 3}}}})
+    results = {}
+    for method in ("fork", "spawn"):
+        for p in (None, proposal):
+            parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1, method=method, proposal=p)
+            results[method, p is None] = to_json(parts.to_dict())
+    for plain in (True, False):
+        assert results["spawn", plain] == results["fork", plain]
+    assert '"person"' in results["fork", True] and results["fork", True] != results["fork", False]
+
+
+def test_the_proposal_child_started_by_spawn_gives_the_bytes_of_fork(monkeypatch):
+    """A proposal with new rules is solved in a time-limited child process."""
+    from pathlib import Path
+
+    from hockeyrules.engine import evaluate
+
+    proposal = Path(__file__).parent.parent / "proposals" / "examples" / "late-head-contact.yaml"
+    season = from_data(generate_season(teams=4, games_per_team=8, seed=3))
+    out = {}
+    for method in ("fork", "spawn"):
+        monkeypatch.setenv("HOCKEYRULES_START_METHOD", method)
+        out[method] = to_json(evaluate(season, proposal=proposal).to_dict())
+    assert out["spawn"] == out["fork"]
+    assert "late-head-contact" in out["fork"] or '"proposal"' in out["fork"]
+
+
+def test_the_start_method_follows_the_platform(monkeypatch):
+    monkeypatch.delenv("HOCKEYRULES_START_METHOD", raising=False)
+    monkeypatch.setattr(partition.sys, "platform", "darwin")
+    assert partition.start_method() == "spawn"
+    monkeypatch.setattr(partition.sys, "platform", "linux")
+    import multiprocessing
+
+    assert partition.start_method() == ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")

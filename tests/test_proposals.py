@@ -24,10 +24,9 @@ from hockeyrules.diff import diff
 from hockeyrules.engine import evaluate
 from hockeyrules.errors import InputError
 from hockeyrules.explain import explain_incident, explain_person
-from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.policy import Policy
+from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
 from hockeyrules.rules_listing import listing
-from hockeyrules.solver import GroundingTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "proposals" / "examples"
@@ -860,9 +859,10 @@ def test_runaway_grounding_is_stopped(monkeypatch, tmp_path):
         assert "do not finish grounding" in err.problems[0].message
         return
     s = season([board("A1")])
-    with pytest.raises(GroundingTimeout) as exc:
+    with pytest.raises(InputError) as exc:  # located: the rule is named
         evaluate(s, proposal=p)
-    assert "did not finish grounding" in str(exc.value)
+    assert [x.where for x in exc.value.problems] == ["changes.rules[0].asp"]
+    assert "league:10.30 did not finish grounding" in exc.value.problems[0].message
     path = write_yaml(tmp_path / "season.yaml", s)
     pfile = write_yaml(tmp_path / "p.yaml", data)
     res = cli("suspensions", path, "--proposal", pfile)
@@ -900,7 +900,7 @@ def test_a_passing_scenario_file(tmp_path):
         {"name": "A boarding major in the second period is no other suspension.",
          "games": [{"incidents": [board("A1")]}],
          "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.2(b)": 1}}],
-         "absent": [{"person": "A1", "game": "G2"}], "only": True},
+         "absent": [{"person": "A2", "game": "G1"}], "only": True},
     ])
     outcomes = scenarios.run_file(path)
     assert [(o.name, o.failures) for o in outcomes] == [
@@ -979,12 +979,15 @@ def test_a_scenarios_own_proposal_wins(tmp_path):
     assert [o.passed for o in scenarios.run_file(path)] == [True, True, False]
 
 
-def test_a_scenario_with_an_invalid_proposal_fails_with_the_located_problem(tmp_path):
+def test_a_scenario_with_an_invalid_proposal_is_refused_with_the_located_problem(tmp_path):
     path = scenario_file(tmp_path / "x.scenarios.yaml", [
         fight_test("A broken proposal.", 2, proposal=proposal(rows={"hc:7.2(b)": {"games": -1}}))])
-    [outcome] = scenarios.run_file(path)
-    assert not outcome.passed
-    assert 'changes.rows["hc:7.2(b)"].games: negative number of games: -1' in outcome.failures[0]
+    with pytest.raises(InputError) as err:
+        scenarios.run_file(path)
+    assert 'changes.rows["hc:7.2(b)"].games: negative number of games: -1' in err.value.report()
+    assert err.value.problems[0].where == "tests[0].proposal"
+    res = cli("test", path)
+    assert res.exit_code == 2 and "passed" not in res.stdout
 
 
 def test_a_folder_is_searched_for_scenario_files_recursively(tmp_path):

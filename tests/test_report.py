@@ -42,7 +42,7 @@ ALLOWED_TAGS = {
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3", "h4", "p", "nav", "a", "main",
     "section", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "button", "code", "span", "b", "ul", "li",
     "blockquote", "details", "summary", "div", "label", "select", "option", "input", "svg", "defs", "g", "line",
-    "text", "rect", "use", "path", "circle", "figure", "figcaption", "script", "title",
+    "text", "rect", "use", "path", "circle", "figure", "figcaption", "script",
 }
 VOID = {"meta", "input", "br", "img", "link", "hr"}
 SVG_SELF_CLOSING = {"line", "rect", "use", "path", "circle"}
@@ -218,7 +218,7 @@ def test_every_suspension_is_a_row_that_opens_to_its_explanation(example):
                         listing, re.S)
     assert len(bodies) == len(data["suspensions"])
     _, trees, _ = explain_all(EXAMPLE)
-    for (anchor, team, person, body), s in zip(bodies, data["suspensions"]):
+    for (_anchor, team, person, body), s in zip(bodies, data["suspensions"]):
         assert (html.unescape(team), html.unescape(person)) == (s["team"], s["person"])
         detail = body[body.index('<tr class="detail"'):]
         tree = trees[(s["person"], s["game"])].to_dict()
@@ -329,7 +329,7 @@ def test_hostile_text_is_text_never_markup(hostile):
 
 
 def test_with_a_proposal_the_report_has_the_diff_and_the_proposals_numbers(hostile, tmp_path):
-    text, season = hostile["html"], hostile["season"]
+    text = hostile["html"]
     assert '<section class="page" id="diff">' in text
     assert f"<h2>Proposal: {html.escape(PROPOSAL_NAME)}</h2>" in text
     proposal_file = tmp_path / "proposal.json"

@@ -5,6 +5,7 @@ warning for a match penalty that no table lists."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -108,3 +109,239 @@ def test_a_match_penalty_that_a_table_lists_yields_no_such_warning():
     result = evaluate(season(line(infraction="boarding", penalties=["match"]))).to_dict()
     assert [s["games"] for s in result["suspensions"]] == [3]
     assert not [w for w in result["warnings"] if "match penalty" in w["message"]]
+
+
+# ------------------------------------------------------------------- readings
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def test_the_readme_readings_table_is_the_one_generated_from_the_engine_register():
+    from hockeyrules.readings import markdown_register
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("<!-- readings: generated")
+    start = text.index("\n", start) + 1
+    end = text.index("<!-- end of readings -->")
+    assert text[start:end] == markdown_register()
+
+
+def test_result_policy_lists_all_six_readings_by_their_catalog_names():
+    result = evaluate(season(line())).to_dict()
+    assert result["policy"] == {"layers": "sum", "late_game_counted_once": True, "late_window_minutes": 10,
+                                "league_persons": "players", "league_games": "league_play",
+                                "league_restatements": "add"}
+
+
+def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
+    from hockeyrules.facts import policy_facts
+    from hockeyrules.policy import READINGS, Policy
+    from hockeyrules.solver import ENCODING, encoding_text
+
+    facts = {str(f.arguments[0]) for f in policy_facts(Policy())}
+    assert facts == {r.fact for r in READINGS}
+    encoding = "".join(encoding_text(name) for name in ENCODING)
+    for r in READINGS:
+        assert f"policyin(E, {r.fact}," in encoding, r.fact
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--reading", "league_person=all"], "unknown reading 'league_person'"),
+    (["--reading", "league_games=exhibitions"], "league_games: 'exhibitions' is not a value of it"),
+    (["--reading", "late_window_minutes=0"], "late_window_minutes"),
+    (["--reading", "layers"], "expected NAME=VALUE"),
+])
+def test_an_unknown_reading_or_value_exits_2_naming_the_known_ones(args, message, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(season(line())))
+    for command in (["suspensions", str(path)], ["audit", str(path)], ["diff", str(path)],
+                    ["explain", str(path), "--person", "A1"], ["rules"], ["report", str(path), "-o",
+                                                                          str(tmp_path / "r.html")]):
+        res = CliRunner().invoke(main, command + args)
+        assert res.exit_code == 2, (command, res.output)
+        assert message in res.output, (command, res.output)
+        if "unknown reading" in message:
+            assert "layers, late_game_counted_once, late_window_minutes, league_persons, league_games, " \
+                   "league_restatements" in res.output
+
+
+def test_a_reading_on_the_command_line_reaches_the_engine(tmp_path):
+    data = season(line(infraction="fighting", penalties=["major", "game_misconduct"]))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    add = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json"]).output)
+    overlap = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json", "--reading",
+                                                   "league_restatements=overlap"]).output)
+    assert [s["games"] for s in add["suspensions"]] == [2]  # hc:7.10(b)/1 1 + league 1 (10.02 and 10.06/1 overlap)
+    assert [s["games"] for s in overlap["suspensions"]] == [1]
+    assert overlap["policy"]["league_restatements"] == "overlap"
+
+
+def test_diff_with_a_reading_compares_the_defaults_with_that_reading(tmp_path):
+    data = season(line(person="CA", infraction="fighting", penalties=["minor"]))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["diff", str(path), "--reading", "league_persons=all", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["after"]["name"] == "current rules, reading league_persons=all"
+    assert d["after"]["policy"]["league_persons"] == "all" and d["before"]["policy"]["league_persons"] == "players"
+    assert [(c["person"], c["change"], c["after"]["rules"]) for c in d["changes"]] == \
+        [("CA", "appears", ["league:10.06/1"])]
+
+
+def test_a_proposal_policy_takes_any_reading():
+    from hockeyrules.proposal import load
+
+    p = load({"format": "hockeyrules/proposal@1", "name": "Revision 1",
+              "changes": {"policy": {"league_persons": "all", "league_games": "all"}}})
+    data = season(line(person="CA", infraction="misconduct", penalties=["misconduct"]))
+    assert evaluate(data).to_dict()["suspensions"] == []
+    got = evaluate(data, proposal=p).to_dict()
+    assert got["policy"]["league_persons"] == "all" and got["policy"]["league_games"] == "all"
+
+
+def test_a_proposal_with_an_unknown_reading_or_value_is_refused_naming_the_known_ones():
+    from hockeyrules.proposal import load
+
+    with pytest.raises(InputError) as err:
+        load({"format": "hockeyrules/proposal@1", "name": "X",
+              "changes": {"policy": {"league_players": "all", "league_games": "some"}}})
+    found = {p.where: p.message for p in err.value.problems}
+    assert "league_persons" in found["changes.policy.league_players"]
+    assert "league_play or all" in found["changes.policy.league_games"]
+
+
+def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect():
+    example = Path(__file__).parent.parent / "examples" / "mu18aaa-example.yaml"
+    res = CliRunner().invoke(main, ["readings", str(example), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert [r["reading"] for r in d["readings"]] == ["layers", "late_game_counted_once", "late_window_minutes",
+                                                     "league_persons", "league_games", "league_restatements"]
+    for r in d["readings"]:
+        assert r["provision"] and r["rulebook"] and r["effects"], r["reading"]
+        for e in r["effects"]:
+            assert e["suspensions"] == len(e["who"]) and e["persons"] == len({w["person"] for w in e["who"]})
+    by = {r["reading"]: r for r in d["readings"]}
+    # max never makes a suspension longer, and the third-fight kind of overlap only shortens
+    assert by["layers"]["effects"][0]["games"]["after"] < by["layers"]["effects"][0]["games"]["before"]
+    assert by["league_restatements"]["effects"][0]["games"]["after"] < \
+        by["league_restatements"]["effects"][0]["games"]["before"]
+    # the example season's coaches with misconducts: league_persons=all suspends some of them
+    who = by["league_persons"]["effects"][0]["who"]
+    assert all(w["role"] != "player" for w in who)
+    text = CliRunner().invoke(main, ["readings", str(example)]).output
+    for name in by:
+        assert f"{name}: " in text
+
+
+# ------------------------------------------------------------- effective dates
+
+COMMITTEE = Path(__file__).parent / "committee"
+EFFECTIVE = Path(__file__).parent.parent / "proposals" / "examples" / "second-fight-five-games-from-october.yaml"
+
+
+def test_the_effective_date_scenarios_pass():
+    from hockeyrules import scenarios
+
+    outcomes = scenarios.run_file(COMMITTEE / "effective.scenarios.yaml")
+    assert len(outcomes) == 8
+    assert [(o.name, o.failures) for o in outcomes if o.failures] == []
+
+
+def two_fights(second_game: dict) -> dict:
+    games = [{"incidents": [line(infraction="fighting", penalties=["minor"])]}, second_game]
+    return build_season({"games": games}, base_season())
+
+
+def test_explain_says_which_version_of_a_row_applied_and_why():
+    from hockeyrules.explain import explain_person
+
+    after = two_fights({"date": "2025-10-15", "incidents": [line(infraction="fighting", penalties=["minor"])]})
+    before = two_fights({"date": "2025-10-09", "incidents": [line(infraction="fighting", penalties=["minor"])]})
+    for data, version, games in ((after, "proposal", 5), (before, "book", 2)):
+        node = explain_person(data, "A1", "G2", proposal=EFFECTIVE)[0].to_dict()
+        comp = [c for c in node["children"] if c["kind"] == "component" and c["rule"] == "league:10.06/2"][0]
+        assert comp["games"] == games
+        found = [c for c in comp["children"] if c["kind"] == "version"]
+        assert [c["version"] for c in found] == [version] and found[0]["effective"] == "2025-10-10"
+        assert ("in force for games from 2025-10-10" in found[0]["text"]) == (version == "proposal")
+
+
+def test_diff_shows_the_effective_date(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(two_fights({"date": "2025-10-15",
+                                           "incidents": [line(infraction="fighting", penalties=["minor"])]})))
+    res = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["after"]["effective"] == "2025-10-10"
+    assert [(c["person"], c["game"], c["before"]["games"], c["after"]["games"]) for c in d["changes"]] == \
+        [("A1", "G2", 2, 5)]
+    table = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE)]).output
+    assert "(in force for games from 2025-10-10)" in table
+
+
+@pytest.mark.parametrize("value", ["10 October", "2025-13-01", 20251010, True])
+def test_an_effective_that_is_not_a_date_is_refused(value):
+    from hockeyrules.proposal import load
+
+    with pytest.raises(InputError) as err:
+        load({"format": "hockeyrules/proposal@1", "name": "X", "effective": value,
+              "changes": {"repeal": ["league:10.06B"]}})
+    assert [p.where for p in err.value.problems] == ["effective"]
+
+
+# ----------------------------------------------- explanations name the reading
+
+def _texts(node: dict):
+    yield node["text"]
+    for child in node.get("children", []):
+        yield from _texts(child)
+
+
+def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
+    from hockeyrules.explain import explain_incident
+
+    games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]}
+             for _ in range(4)]
+    games.append({"kind": "exhibition",
+                  "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]})
+    data = build_season({"games": games}, base_season())
+    coach = list(_texts(explain_incident(data, "G4", 1).to_dict()))
+    assert "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a " \
+           "head coach" in coach
+    exhibition = list(_texts(explain_incident(data, "G5", 1).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in exhibition
+    # under the other reading the same lines count, and nothing says the reading excluded them
+    from hockeyrules import Policy
+
+    other = list(_texts(explain_incident(data, "G4", 1, Policy(league_persons="all")).to_dict()))
+    assert not [t for t in other if "reading league_persons" in t]
+    assert any(t.startswith("league:10.05/4 fires") for t in other)
+
+
+def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_proposal():
+    from hockeyrules.explain import explain_incident
+
+    proposal = {"format": "hockeyrules/proposal@1", "name": "Exhibitions count from 10 October",
+                "effective": "2025-10-10", "changes": {"policy": {"league_games": "all"}}}
+    games = [{"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]},
+             {"kind": "exhibition", "date": "2025-10-12",
+              "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]}]
+    data = build_season({"games": games}, base_season())
+    before = list(_texts(explain_incident(data, "G1", 1, proposal=proposal).to_dict()))
+    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+        in before
+    after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
+    assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
+
+
+def test_the_readings_table_fits_a_narrow_terminal():
+    from hockeyrules.readings import as_table, readings
+
+    text = as_table(readings(Path(__file__).parent / "contract" / "worked-example.yaml"), width=60)
+    assert all(len(line) <= 60 for line in text.splitlines())
+    assert "league_restatements=overlap" in text.replace("\n", " ")

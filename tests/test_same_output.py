@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from hockeyrules.cli import main
-from hockeyrules.generate import generate_season, write_season
+from seasongen import generate_season, write_season
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = json.loads((Path(__file__).parent / "golden" / "engine" / "outputs.json").read_text())

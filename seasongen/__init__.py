@@ -1,5 +1,8 @@
 """Seeded synthetic seasons (format hockeyrules/season@1) for tests, examples and benchmarks.
 
+Not part of the installed package: it lives beside it in the repository (tests and
+benchmarks put the repository on the import path).
+
 `generate_season()` returns plain data (dicts, lists, str, int, bool) that
 `json.dumps` and `yaml.safe_dump` take as they are; `write_season()` writes it.
 The same arguments always give the same data: all randomness comes from one
@@ -35,17 +38,14 @@ dressed while suspended.
 from __future__ import annotations
 
 import datetime as _dt
-import gc
-import json
 import random
 from bisect import bisect
 from collections import defaultdict
-from contextlib import contextmanager
 from itertools import accumulate
-from pathlib import Path
 
-from . import vocabulary as vocab
-from .season import FORMAT
+from hockeyrules import vocabulary as vocab
+from hockeyrules.season import FORMAT
+from hockeyrules.seasonfile import _no_gc, write_season
 
 __all__ = ["generate_season", "write_season"]
 
@@ -283,72 +283,6 @@ def generate_season(teams: int = 12, games_per_team: int = 44, seed: int = 1, le
         "people": out_people,
         "games": out_games,
     }
-
-
-def write_season(data: dict, path) -> None:
-    """Write season data: JSON when `path` ends in .json, YAML otherwise.
-
-    JSON is compact (one line; the C encoder makes large seasons quick). YAML
-    quotes every clock time and start so that YAML 1.1 readers keep them as
-    text, and writes lists of ids and penalties in flow style ([a, b]).
-    """
-    path = Path(path)
-    if path.suffix.lower() == ".json":
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.write("\n")
-        return
-    import yaml
-
-    with open(path, "w", encoding="utf-8") as f, _no_gc():
-        yaml.dump(data, f, Dumper=_yaml_dumper(), sort_keys=False, allow_unicode=True,
-                  default_flow_style=False, width=120)
-
-
-@contextmanager
-def _no_gc():
-    """Millions of new dicts and lists, no cycles: the cycle collector would only rescan
-    them (it doubled the time of large seasons). Restored as it was."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-_DUMPER = None
-
-
-def _yaml_dumper():
-    global _DUMPER
-    if _DUMPER is None:
-        import re
-
-        import yaml
-
-        base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-        clockish = re.compile(r"^\d{1,3}:\d{2}$")
-
-        class Dumper(base):
-            def ignore_aliases(self, data):  # never &id001 anchors, even for shared lists
-                return True
-
-        def represent_str(dumper, value):
-            if clockish.match(value):
-                return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="'")
-            return dumper.represent_str(value)
-
-        def represent_list(dumper, value):
-            flow = bool(value) and all(isinstance(v, str) for v in value)
-            return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
-
-        Dumper.add_representer(str, represent_str)
-        Dumper.add_representer(list, represent_list)
-        _DUMPER = Dumper
-    return _DUMPER
 
 
 # ---------------------------------------------------------------- one league
