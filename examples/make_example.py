@@ -34,6 +34,14 @@ its rules, with a few deliberate breaches for `hockeyrules audit` to find:
    suspension of its head coach, indefinite until decided: the league decides
    two games for each (three days after the game), and the coach sits them
    out (step 1 again, the planted dressings kept).
+4. The league office's view (issue 15): six playoff games at the end are
+   scheduled (status: scheduled, no sheet yet) between the teams that still
+   owe suspensions, and an `issued` list records what the league issued: every
+   suspension the rules require, issued two days after its game, with a
+   handful of planted disagreements for `hockeyrules reconcile` to find: one
+   missed, one too short, one too long, one indefinite issued as a number, one
+   extra (a person whose lines require nothing), and, where a person has two
+   suspensions within a week, one entry covering both games.
 All choices come from random.Random(2025) over sorted candidates: the same
 script always writes the same file.
 """
@@ -251,10 +259,11 @@ def main() -> None:
     print(f"  {rounds} rounds, {removed} dressings removed (and {lines} game-sheet lines)")
 
     planted, summary, a = plant(data, rng)
+    schedule_and_issue(data, rng)
 
     write_season(data, OUT)
     games = data["games"]
-    lines = sum(len(g["incidents"]) for g in games)
+    lines = sum(len(g.get("incidents", [])) for g in games)
     print(f"wrote {OUT} ({len(games)} games, {lines} incidents, {len(data['decisions'])} decisions)")
 
 
@@ -313,6 +322,82 @@ def plant(data: dict, rng: random.Random) -> tuple:
         print(f"  {v['date']} {v['game']} {v['team']} {v['person'] or '-'} {v['rule']} {v['kind']}: "
               f"{v['message']}")
     return planted, summary, a
+
+
+ISSUE_DAYS = 2                  # the league issues a suspension this many days after the game
+SCHEDULED = 6                   # playoff games scheduled after the last one played
+
+
+def schedule_and_issue(data: dict, rng: random.Random) -> None:
+    """Step 4: scheduled games at the end, and the league's issued list with planted disagreements."""
+    from hockeyrules.engine import evaluate
+    from hockeyrules.status import status
+
+    required = evaluate(data).suspensions
+    owing = sorted({t["team"] for t in status(data)["teams"]})
+    others = sorted({t["id"] for t in data["teams"]} - set(owing))
+    teams = (owing + others)[:max(2, len(owing) + len(owing) % 2)]
+    last = max(dt.date.fromisoformat(g["date"]) for g in data["games"])
+    number = max(int(g["id"][1:]) for g in data["games"])
+    for k in range(SCHEDULED):
+        home, away = teams[(2 * k) % len(teams)], teams[(2 * k + 1) % len(teams)]
+        if k % 2:
+            home, away = away, home
+        data["games"].append({"id": f"G{number + k + 1:04d}", "date": (last + dt.timedelta(days=2 + 2 * k)).isoformat(),
+                              "home": home, "away": away, "kind": "playoff", "status": "scheduled"})
+    print(f"scheduled: {SCHEDULED} playoff games from {(last + dt.timedelta(days=2)).isoformat()} "
+          f"between {', '.join(sorted(set(teams)))}")
+
+    games = {g["id"]: g for g in data["games"]}
+    issued = {}
+    for s in required:
+        entry = {"person": s.person, "game": s.game}
+        entry.update({"indefinite": True, "games": s.games} if s.indefinite else {"games": s.games})
+        entry["rules"] = ", ".join(sorted({c.rule.split("/")[0] for c in s.components}))
+        entry["date"] = (dt.date.fromisoformat(s.date) + dt.timedelta(days=ISSUE_DAYS)).isoformat()
+        issued[(s.person, s.game)] = entry
+    fixed = [s for s in required if not s.indefinite]
+    planted = []
+    # one entry for two games' suspensions within a week (matched by date window)
+    by_person = defaultdict(list)
+    for s in required:
+        by_person[s.person].append(s)
+    pairs = [(a, b) for p in sorted(by_person) for a, b in zip(by_person[p], by_person[p][1:])
+             if not a.indefinite and not b.indefinite
+             and (dt.date.fromisoformat(b.date) - dt.date.fromisoformat(a.date)).days <= 5]
+    used: set = set()
+    if pairs:
+        a, b = rng.choice(pairs)
+        del issued[(a.person, a.game)]
+        issued[(b.person, b.game)].update(games=a.games + b.games, note=f"covers {a.game} and {b.game}")
+        used |= {(a.person, a.game), (b.person, b.game)}
+        planted.append(f"one entry for {b.person}'s suspensions of {a.game} and {b.game}")
+    choices = [s for s in fixed if (s.person, s.game) not in used]
+    missed, short, long_ = rng.sample([s for s in choices if s.games >= 2], 3)
+    del issued[(missed.person, missed.game)]
+    issued[(short.person, short.game)]["games"] = short.games - 1
+    issued[(long_.person, long_.game)]["games"] = long_.games + 1
+    planted += [f"missed: {missed.person} {missed.game}", f"too short: {short.person} {short.game}",
+                f"too long: {long_.person} {long_.game}"]
+    indefinite = [s for s in required if s.indefinite and (s.person, s.game) not in used]
+    if indefinite:
+        x = rng.choice(indefinite)
+        issued[(x.person, x.game)] = {k: v for k, v in issued[(x.person, x.game)].items() if k != "indefinite"}
+        issued[(x.person, x.game)]["games"] = max(x.games, 1)
+        planted.append(f"indefinite issued as {max(x.games, 1)} game(s): {x.person} {x.game}")
+    suspended = {(s.person, s.game) for s in required}
+    extra = sorted({(inc["person"], g["id"]) for g in data["games"] for inc in g.get("incidents", [])
+                    if (inc["person"], g["id"]) not in suspended and "minor" in inc["penalties"]
+                    and g["kind"] == "regular"})
+    person, game = rng.choice(extra)
+    issued[(person, game)] = {"person": person, "game": game, "games": 1, "rules": "7.3",
+                              "date": (dt.date.fromisoformat(games[game]["date"]) +
+                                       dt.timedelta(days=ISSUE_DAYS)).isoformat(),
+                              "note": "one game for the hit"}
+    planted.append(f"extra: {person} {game}")
+    order = {g["id"]: n for n, g in enumerate(data["games"])}
+    data["issued"] = sorted(issued.values(), key=lambda e: (order[e["game"]], e["person"]))
+    print(f"issued: {len(data['issued'])} entries; planted: " + "; ".join(planted))
 
 
 if __name__ == "__main__":

@@ -12,17 +12,40 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from clingo import Number
+
 from .engine import as_policy, as_proposal, as_season, run
 from .errors import InputError, Problem
 from .explain import ordinal
 from .facts import decision_facts
+from .partition import chunks, merge, parts, split
 from .policy import Policy
-from .result import Result
+from .result import Result, _where_key
 from .season import Season
 from .types import ProposalSource, SeasonSource
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
+# What this module reads from the model (asp/audit_show.lp)
+AUDIT_ATOMS = frozenset(("sus", "notstarted", "servedin", "servedcount", "complete", "eligiblefrom", "finalopen",
+                         "finallength", "servedinfull", "sitsin", "ineligible", "forfeit", "fine",
+                         "coachsuspended", "nocoachfor108", "affiliateowes", "lostspot", "rosterviolation",
+                         "doubleheaderviolation", "decisionerror", "position"))
 FINE_MINIMUM = 200
+
+
+def serving_stages(season: Season) -> list:
+    """The program parts of asp/audit_serving.lp in grounding order: a team game at a
+    time (carry(n), step(n), exhibitions included) up to the most games any team has,
+    then finish."""
+    counts: dict = defaultdict(int)
+    for g in season.games:
+        counts[g.home] += 1
+        counts[g.away] += 1
+    most = max(counts.values(), default=0)
+    stages = []
+    for n in range(1, most + 1):
+        stages += [("carry", [Number(n)]), ("step", [Number(n)])]
+    return stages + [("finish", [])]
 
 
 def _source(sym) -> tuple[str, str]:
@@ -60,7 +83,9 @@ class _Reader:
         self.order = {g.id: n for n, g in enumerate(sorted(season.games, key=lambda g: g.order))}
         self.atoms = defaultdict(list)
         for s in symbols:
-            self.atoms[s.name].append(s.arguments)
+            name = s.name
+            if name in AUDIT_ATOMS:  # the rules' own atoms are read by result.read_model
+                self.atoms[name].append(s.arguments)
         self.position = {(t.string, n.number): g.string for t, n, g in self.atoms["position"]}
 
     def game_key(self, game: str) -> int:
@@ -88,16 +113,87 @@ def _person(season: Season, pid: str) -> dict:
     return {"person": pid, "name": p.name, "team": p.team, "role": p.role}
 
 
+# A season of many leagues is audited part by part (hockeyrules/partition.py: teams
+# that never meet share nothing the audit reads), in parallel, from this many lines.
+AUDIT_CHUNK_LINES = 6_000
+AUDIT_PARALLEL_LINES = 6_000
+
+
 def audit(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
           **options: Any) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
-    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=as_proposal(proposal),
-                          line_ups=True)
+    proposal = as_proposal(proposal)
+    lines = sum(len(g.incidents) for g in season.games)
+    from .partition import start_method
+
+    # in parallel where workers are forked (they read the parts left in this module)
+    if lines >= AUDIT_PARALLEL_LINES and not (proposal is not None and proposal.rules) \
+            and start_method() == "fork" and len(parts(season)) > 1:
+        found = _audit_parallel(season, policy, proposal)
+    else:
+        found = [_audit_part(season, policy, proposal)]
+    errors = [e for _, errs in found for e in errs]
+    if errors:
+        raise InputError(season.source, sorted(errors, key=lambda p: p.where))
+    if len(found) == 1:
+        a = found[0][0]
+    else:
+        a = Audit(merge(season, policy, [x.result for x, _ in found]))
+        a.result.proposal = None if proposal is None else proposal.name
+        for x, _ in found:
+            for key in ("serving", "violations", "forfeits", "fines", "audit_suspensions", "affiliate_obligations"):
+                getattr(a, key).extend(getattr(x, key))
+    _sort(a, season)
+    return a
+
+
+def _sort(a: Audit, season: Season) -> None:
+    """Every list in season order (a part's lists are merged into the season's)."""
+    order = {g.id: g.order for g in season.games}
+    a.result.warnings.sort(key=_where_key)
+    a.serving.sort(key=lambda x: (order[x["game"]], x["person"], x["rule"] is None))
+    a.violations.sort(key=lambda v: (order[v["game"]], v["team"], v["rule"], v["person"] or "", v["message"]))
+    a.forfeits.sort(key=lambda x: (order[x["game"]], x["team"]))
+    a.fines.sort(key=lambda x: (order[x["game"]], x["team"]))
+    a.audit_suspensions.sort(key=lambda x: (order[x["game"]], x["person"]))
+    a.affiliate_obligations.sort(key=lambda x: (order[x["game"]], x["person"]))
+
+
+_PARTS: list = []
+_ARGS: tuple = ()
+
+
+def _audit_chunk(index: int):
+    a, errors = _audit_part(_PARTS[index], *_ARGS)
+    a.result.cases = {}  # only explanations read them: not sent back
+    return a, errors
+
+
+def _audit_parallel(season: Season, policy: Policy, proposal) -> list:
+    import gc
+    import multiprocessing as mp
+    import os
+
+    global _PARTS, _ARGS
+    _PARTS, _ARGS = split(season, chunks(season, AUDIT_CHUNK_LINES)), (policy, proposal)
+    try:
+        gc.freeze()  # a worker then copies only the pages of its own part
+        with mp.get_context("fork").Pool(min(os.cpu_count() or 1, len(_PARTS)), maxtasksperchild=1) as pool:
+            return pool.map(_audit_chunk, range(len(_PARTS)), chunksize=1)
+    finally:
+        gc.unfreeze()
+        _PARTS, _ARGS = [], ()
+
+
+def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
+    """One solve: the audit of a season (or of one part of it) and its decision errors."""
+    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=proposal,
+                          line_ups=True, stages=serving_stages(season))
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:
-        raise InputError(season.source, errors)
+        return Audit(result), errors
     a = Audit(result)
     games = r.games
 
@@ -114,23 +210,19 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
     complete = {(p.string, _source(s)) for p, s in r.atoms["complete"]}
     eligible = {(p.string, _source(s)): g.string for p, s, g in r.atoms["eligiblefrom"]}
     notstarted = {(p.string, _source(s)) for p, s in r.atoms["notstarted"]}
-    lengths: dict = {}
-    open_at_end: dict = {}
-    last_pos: dict = {}
-    for p, s, n, length in r.atoms["lengthat"]:
-        key = (p.string, _source(s))
-        if n.number >= last_pos.get(key, -1):
-            last_pos[key] = n.number
-            lengths[key] = length.number
-    for p, s, n in r.atoms["openat"]:
-        key = (p.string, _source(s))
-        open_at_end[key] = max(open_at_end.get(key, -1), n.number)
+    lengths = {(p.string, _source(s)): n.number for p, s, n in r.atoms["finallength"]}
+    open_at_end = {(p.string, _source(s)) for p, s in r.atoms["finalopen"]}
+    full = {(p.string, _source(s)) for p, s in r.atoms["servedinfull"]}
+    to_sit = defaultdict(list)
+    for p, s, g in r.atoms["sitsin"]:
+        to_sit[(p.string, _source(s))].append(g.string)
     by_key = {(s.person, s.game): s for s in result.suspensions}
     decisions = defaultdict(list)
     for d in season.decisions:
         kind = "ineligible" if d.rule == "league:10.08" else "rules"
         decisions[(d.person, (d.game, kind))].append(d)
 
+    scheduled = any(g.scheduled for g in season.games)
     for p, s in sorted(r.atoms["sus"], key=lambda x: (r.game_key(x[1].arguments[0].string),
                                                       x[0].string, x[1].arguments[1].name)):
         pid, (gid, kind) = p.string, _source(s)
@@ -140,12 +232,13 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
         minimum = rules_susp.games if rules_susp else 0
         decided = [{"date": d.date, "set_games" if d.action == "setlength" else "add_games": d.games,
                     "reason": d.reason, "where": d.where} for d in decisions.get(key, [])]
-        still_open = key in open_at_end and open_at_end[key] >= last_pos.get(key, -1)
-        length = None if (indefinite and (still_open or key not in lengths)) else lengths.get(key, minimum)
+        length = None if (indefinite and (key in open_at_end or key not in lengths)) else lengths.get(key, minimum)
         if key in notstarted:
             status = "not yet served: no later regular or playoff game of the team"
-        elif key in complete:
+        elif key in full:
             status = "complete"
+        elif key in complete:
+            status = "to be served in scheduled games"
         elif length is None:
             status = "indefinite: served until a league decision sets its length"
         else:
@@ -156,7 +249,8 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
             "games": length if length is not None else minimum, "indefinite": indefinite,
             "length_set": length is not None, "decisions": decided,
             "served": counts.get(key, 0), "served_in": sorted(served_in[key], key=r.game_key),
-            "complete": key in complete, "eligible_from": eligible.get(key), "status": status,
+            "complete": key in full, "eligible_from": eligible.get(key), "status": status,
+            **({"to_serve_in": sorted(to_sit[key], key=r.game_key)} if scheduled else {}),
         })
 
     # Violations.
@@ -216,7 +310,7 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
             "note": "to be served with the registered team under Hockey Manitoba rules (outside the data: "
                     "not checked)",
         })
-    return a
+    return a, []
 
 
 def _position_game(r: _Reader, team: str, n: int) -> str | None:

@@ -589,5 +589,101 @@ def readings_command(season, fmt, proposal):
     _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
 
 
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
+@click.option("--team", help="Only this team's persons.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
+@_policy_options
+def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
+    """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
+    from . import status as status_mod
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        data = status_mod.status(season, as_of, team, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except (KeyError, ValueError) as err:
+        _fail_limit(err.args[0])
+    _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--issued", "issued", type=click.Path(dir_okay=False),
+              help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table",
+              show_default=True)
+@_policy_options
+def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
+    """Did the league issue what its rules require? Each difference with its explanation."""
+    from . import reconcile as rec
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        loaded = as_season(season)
+        data = rec.reconcile(loaded, issued, policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--person", required=True, help="The suspended person (id).")
+@click.option("--game", required=True, help="The game the suspension was earned in.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="The file to write: .html a printable page, anything else Markdown (default: Markdown on "
+                   "standard output).")
+@_policy_options
+def notice(season, person, game, output, layers, counted_once, readings, proposal):
+    """One suspension's notice, as the team manager receives it."""
+    from . import notices as nt
+
+    policy = _make_policy(layers, counted_once, readings)
+    try:
+        found = nt.notices(season, person, game, policy=policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except KeyError as err:
+        _fail_limit(err.args[0])
+    if not found:
+        _fail_limit(f"{person} has no suspension for game {game}")
+    html = output is not None and output.lower().endswith((".html", ".htm"))
+    text = nt.to_html(found[0]) if html else nt.to_markdown(found[0])
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        click.echo(f"wrote {output}", err=True)
+
+
+@main.command()
+@click.argument("season", type=click.Path())
+@click.option("--since", help="Only suspensions earned in games on or after this date (YYYY-MM-DD).")
+@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
+              help="The folder to write into (GAME-PERSON.md and .html per suspension).")
+@_policy_options
+def notices(season, since, output, layers, counted_once, readings, proposal):
+    """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
+    from . import notices as nt
+    from .status import check_date
+
+    policy = _make_policy(layers, counted_once, readings)
+    if not Path(output).is_dir():
+        _fail_limit(f"{output}: no such folder (create it first)")
+    try:
+        since = check_date(since) if since else None
+        found = nt.notices(season, since=since, policy=policy, proposal=_proposal(proposal))
+    except InputError as err:
+        _fail_input(err)
+    except ValueError as err:
+        _fail_limit(err.args[0])
+    written = nt.write_all(found, output)
+    click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

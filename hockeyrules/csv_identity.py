@@ -74,12 +74,12 @@ class Registry:
 
     def __init__(self, mapping: Mapping):
         self.mapping = mapping
-        self.teams: dict[str, str | None] = {}       # id -> name
-        self.people: dict[str, dict] = {}            # id -> {"name", "team"}
-        self.wearers: dict[tuple[str, str], list[Wearer]] = {}   # (team, number) -> who wore it when
-        self.names: dict[str, list[str]] = {}        # a name as written -> ids
-        self.name_keys: dict[str, list[str]] = {}    # a name as compared (name_key) -> ids
-        self.numeric_ids: set[str] = set()           # ids that read as jersey numbers too ('10')
+        self.teams: dict[str, str | None] = {}  # id -> name
+        self.people: dict[str, dict] = {}  # id -> {"name", "team"}
+        self.wearers: dict[tuple[str, str], list[Wearer]] = {}  # (team, number) -> who wore it when
+        self.names: dict[str, list[str]] = {}  # a name as written -> ids
+        self.name_keys: dict[str, list[str]] = {}  # a name as compared (name_key) -> ids
+        self.numeric_ids: set[str] = set()  # ids that read as jersey numbers too ('10')
 
     # ------------------------------------------------------------ filling
     def add_team(self, tid: str, name: str | None) -> None:
@@ -120,8 +120,9 @@ class Registry:
                 return None, f"{text!r} could be the team {' or '.join(hits)}: give its id"
         hint = zeros_hint(text, self.teams)
         if not hint:
-            near = difflib.get_close_matches(name_key(text), {name_key(n): t for t, n in self.teams.items() if n},
-                                             n=3, cutoff=0.6)
+            near = difflib.get_close_matches(
+                name_key(text), {name_key(n): t for t, n in self.teams.items() if n}, n=3, cutoff=0.6
+            )
             by_key = {name_key(n): t for t, n in self.teams.items() if n}
             ids = difflib.get_close_matches(text, list(self.teams), n=3, cutoff=0.6)
             candidates = sorted(set(ids) | {by_key[k] for k in near})
@@ -162,8 +163,7 @@ class Registry:
         """The person a row names by its person cell and/or its number cell, with the row's team
         (already resolved) and the game's date: (id, None) or (None, why not)."""
         text, number_text = text.strip(), number_cell.strip()
-        if (not number_text and text in self.people and text not in self.numeric_ids
-                and not self.mapping.ids["people"]):
+        if not number_text and text in self.people and text not in self.numeric_ids and not self.mapping.ids["people"]:
             return text, None  # an id, and nothing else it could be: the usual case, kept fast
         number = jersey(number_text) if number_text else None
         if number_text and number is None:
@@ -190,13 +190,17 @@ class Registry:
                 return None, f"#{number}: a jersey number needs the team (a team column)"
             wearers, why = self.by_number(team, number, date)
             if len(wearers) > 1:
-                return None, (f"#{number} of {team} on {date} could be "
-                              f"{' or '.join(self.describe(p) for p in wearers)}: give the id")
+                return None, (
+                    f"#{number} of {team} on {date} could be "
+                    f"{' or '.join(self.describe(p) for p in wearers)}: give the id"
+                )
             if not text:
                 return (wearers[0], None) if wearers else (None, why)
             if found and wearers and set(found) != set(wearers):
-                return None, (f"{text!r} is {self.describe(next(iter(found)))} but #{number} of {team} on "
-                              f"{date} is {self.describe(wearers[0])}")
+                return None, (
+                    f"{text!r} is {self.describe(next(iter(found)))} but #{number} of {team} on "
+                    f"{date} is {self.describe(wearers[0])}"
+                )
             if found and not wearers:
                 return None, f"{text!r} is {self.describe(next(iter(found)))} but {why}"
             if wearers and not found:
@@ -217,8 +221,9 @@ class Registry:
             return f"unknown person {text!r}{hint}"
         elsewhere = self.by_name(text, None) if team else []
         if elsewhere:
-            return (f"no one of {team} is named {text!r}; that name is "
-                    f"{' and '.join(self.describe(p) for p in elsewhere)}")
+            return (
+                f"no one of {team} is named {text!r}; that name is {' and '.join(self.describe(p) for p in elsewhere)}"
+            )
         keys: dict[str, list[str]] = {}
         for pid, p in self.people.items():
             if p["name"] and (team is None or p["team"] == team):

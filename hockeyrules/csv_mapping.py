@@ -71,58 +71,148 @@ def name_key(text) -> str:
 # Words a league export may use for each code, beyond the code itself (which is
 # always accepted, with any case, spaces for underscores and punctuation).
 INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
-    "unsportsmanlike_conduct": ("unsportsmanlike", "unsportsman like conduct", "unsportsmanlike behaviour",
-                                "unsportsmanlike behavior"),
-    "abusive_behaviour": ("abusive behavior", "abusive language", "abuse of officials", "abuse of official", "abuse of an official",
-                          "verbal abuse of officials", "verbal abuse of an official"),
+    "unsportsmanlike_conduct": (
+        "unsportsmanlike",
+        "unsportsman like conduct",
+        "unsportsmanlike behaviour",
+        "unsportsmanlike behavior",
+    ),
+    "abusive_behaviour": (
+        "abusive behavior",
+        "abusive language",
+        "abuse of officials",
+        "abuse of official",
+        "abuse of an official",
+        "verbal abuse of officials",
+        "verbal abuse of an official",
+    ),
     "spitting": ("spit", "spitting on an opponent"),
     "discrimination": ("discriminatory", "discriminatory slur", "discriminatory remarks", "harassment discrimination"),
-    "physical_harassment_of_officials": ("physical harassment of an official", "physical abuse of officials",
-                                         "physical abuse of an official", "physical harassment of official"),
+    "physical_harassment_of_officials": (
+        "physical harassment of an official",
+        "physical abuse of officials",
+        "physical abuse of an official",
+        "physical harassment of official",
+    ),
     # head-butting, kicking and hair pulling: the rulebook's own note to 7.1(b)/(c)
-    "attempt_to_injure": ("attempt to injure", "attempting to injure", "intent to injure", "deliberate injury",
-                          "head butting", "head butt", "headbutting", "kicking", "kick", "hair pulling",
-                          "pulling hair", "grabbing face mask", "grabbing the face mask"),
+    "attempt_to_injure": (
+        "attempt to injure",
+        "attempting to injure",
+        "intent to injure",
+        "deliberate injury",
+        "head butting",
+        "head butt",
+        "headbutting",
+        "kicking",
+        "kick",
+        "hair pulling",
+        "pulling hair",
+        "grabbing face mask",
+        "grabbing the face mask",
+    ),
     "boarding": ("board", "boarding penalty"),
     "body_checking": ("body check", "body checking", "illegal body check", "illegal body checking"),
     "charging": ("charge",),
-    "checking_from_behind": ("check from behind", "checking from behind", "cfb", "hit from behind",
-                             "hitting from behind"),
-    "head_contact": ("contact to the head", "head contact", "checking to the head", "check to the head",
-                     "illegal check to the head", "illegal check to head", "check to head", "hit to the head",
-                     "head checking"),
+    "checking_from_behind": (
+        "check from behind",
+        "checking from behind",
+        "cfb",
+        "hit from behind",
+        "hitting from behind",
+    ),
+    "head_contact": (
+        "contact to the head",
+        "head contact",
+        "checking to the head",
+        "check to the head",
+        "illegal check to the head",
+        "illegal check to head",
+        "check to head",
+        "hit to the head",
+        "head checking",
+    ),
     "kneeing": ("knee", "kneeing"),
     "roughing": ("roughing", "roughing after the whistle", "roughing after whistle", "roughing after the play"),
     "fighting": ("fight", "fisticuffs"),
-    "joining_fight": ("joining a fight", "joining fight", "joining", "third man in", "third player in",
-                      "third player into a fight", "peacemaker"),
+    "joining_fight": (
+        "joining a fight",
+        "joining fight",
+        "joining",
+        "third man in",
+        "third player in",
+        "third player into a fight",
+        "peacemaker",
+    ),
     "secondary_fight": ("secondary fight", "second fight", "secondary", "subsequent fight"),
-    "instigator": ("instigator", "instigating", "instigating a fight", "instigator of a fight",
-                   "instigator fighting", "instigator of fighting"),
+    "instigator": (
+        "instigator",
+        "instigating",
+        "instigating a fight",
+        "instigator of a fight",
+        "instigator fighting",
+        "instigator of fighting",
+    ),
     "aggressor": ("aggressor", "aggressor in a fight", "aggressor fighting"),
     "interference": ("interference",),
     "interference_from_bench": ("interference from bench", "interference from the bench", "bench interference"),
-    "goaltender_interference": ("goalie interference", "interference on goaltender", "interference on the goaltender",
-                                "goalkeeper interference"),
+    "goaltender_interference": (
+        "goalie interference",
+        "interference on goaltender",
+        "interference on the goaltender",
+        "goalkeeper interference",
+    ),
     "clipping": ("clip",),
     "slew_footing": ("slew foot", "slew footing", "slewfoot", "slewfooting"),
     "butt_ending": ("butt end", "butt ending", "butt end of stick"),
-    "cross_checking": ("cross check", "cross checking", "crosscheck", "crosschecking", "x check", "x checking",
-                       "xcheck"),
+    "cross_checking": (
+        "cross check",
+        "cross checking",
+        "crosscheck",
+        "crosschecking",
+        "x check",
+        "x checking",
+        "xcheck",
+    ),
     "slashing": ("slash",),
     "spearing": ("spear",),
-    "first_off_bench": ("first off bench", "first off the bench", "first player off bench",
-                        "first player off the bench", "first to leave the bench", "first player to leave the bench",
-                        "first player leaving the bench"),
-    "left_bench": ("left the bench", "leaving bench", "leaving the bench", "leaving players bench",
-                   "leaving the players bench", "leaving bench for an altercation",
-                   "leaving the bench for an altercation"),
-    "returning_after_ejection": ("returning after ejection", "returning to the ice after ejection",
-                                 "return after ejection", "returning to ice after ejection"),
-    "throwing_object": ("throwing stick", "throwing a stick", "throwing object", "throwing an object",
-                        "throwing equipment", "throwing stick or object"),
-    "refusing_to_start_play": ("refusing to start play", "refusal to start play", "refusing to play",
-                               "refusal to play"),
+    "first_off_bench": (
+        "first off bench",
+        "first off the bench",
+        "first player off bench",
+        "first player off the bench",
+        "first to leave the bench",
+        "first player to leave the bench",
+        "first player leaving the bench",
+    ),
+    "left_bench": (
+        "left the bench",
+        "leaving bench",
+        "leaving the bench",
+        "leaving players bench",
+        "leaving the players bench",
+        "leaving bench for an altercation",
+        "leaving the bench for an altercation",
+    ),
+    "returning_after_ejection": (
+        "returning after ejection",
+        "returning to the ice after ejection",
+        "return after ejection",
+        "returning to ice after ejection",
+    ),
+    "throwing_object": (
+        "throwing stick",
+        "throwing a stick",
+        "throwing object",
+        "throwing an object",
+        "throwing equipment",
+        "throwing stick or object",
+    ),
+    "refusing_to_start_play": (
+        "refusing to start play",
+        "refusal to start play",
+        "refusing to play",
+        "refusal to play",
+    ),
     "misconduct": ("misc", "misconduct penalty", "10 minute misconduct"),
     "game_misconduct": ("gm", "gmc", "game misc", "game misconduct penalty"),
     "gross_misconduct": ("gross misc", "gross", "gross misconduct penalty"),
@@ -131,20 +221,35 @@ INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
     "hooking": ("hook",),
     "holding": ("hold",),
     "holding_the_stick": ("holding stick", "holding the stick", "holding an opponents stick"),
-    "high_sticking": ("high stick", "high sticking", "highsticking", "hi stick", "hi sticking", "high sticks",
-                      "hi sticks"),
+    "high_sticking": (
+        "high stick",
+        "high sticking",
+        "highsticking",
+        "hi stick",
+        "hi sticking",
+        "high sticks",
+        "hi sticks",
+    ),
     "elbowing": ("elbow",),
-    "delay_of_game": ("delay", "delay of game", "delaying the game", "puck over glass", "puck over the glass",
-                      "delay of game puck over glass"),
-    "too_many_players": ("too many men", "too many players", "too many players on the ice",
-                         "too many men on the ice"),
+    "delay_of_game": (
+        "delay",
+        "delay of game",
+        "delaying the game",
+        "puck over glass",
+        "puck over the glass",
+        "delay of game puck over glass",
+    ),
+    "too_many_players": ("too many men", "too many players", "too many players on the ice", "too many men on the ice"),
     "embellishment": ("diving", "dive", "embellishment diving"),
     "body_contact": ("body contact", "illegal body contact"),
     "illegal_equipment": ("illegal equipment", "dangerous equipment"),
     "broken_stick": ("broken stick", "playing with a broken stick"),
     "closing_hand_on_puck": ("closing hand on puck", "closing hand on the puck", "hand on puck"),
-    "goaltender_leaving_crease": ("goaltender leaving crease", "goalie leaving crease",
-                                  "goaltender leaving the crease"),
+    "goaltender_leaving_crease": (
+        "goaltender leaving crease",
+        "goalie leaving crease",
+        "goaltender leaving the crease",
+    ),
     "illegal_substitution": ("illegal substitution", "illegal sub"),
 }
 
@@ -157,16 +262,30 @@ del _code, _rule
 # ------------------------------------------------------------------ penalty types
 PENALTY_WORDS: dict[str, tuple[str, ...]] = {
     "minor": ("min", "mnr", "minor penalty", "bench minor", "2 minute minor"),
-    "double_minor": ("double minor", "dbl minor", "double minor penalty", "2 minors", "two minors", "minor x2",
-                     "double"),
+    "double_minor": (
+        "double minor",
+        "dbl minor",
+        "double minor penalty",
+        "2 minors",
+        "two minors",
+        "minor x2",
+        "double",
+    ),
     "major": ("maj", "major penalty", "5 minute major"),
     "misconduct": ("misc", "msc", "misconduct penalty", "10 minute misconduct"),
     "game_misconduct": ("game misconduct", "game misc", "gm", "gmc", "game misconduct penalty"),
     "gross_misconduct": ("gross misconduct", "gross misc", "gross", "gross misconduct penalty"),
     "match": ("match penalty", "mp", "match pen"),
     # season format revision 2: removal from the game with no penalty minutes
-    "game_ejection": ("game ejection", "ejection", "ejected", "ge", "game ejection no pim", "ejection from game",
-                      "ejected from game"),
+    "game_ejection": (
+        "game ejection",
+        "ejection",
+        "ejected",
+        "ge",
+        "game ejection no pim",
+        "ejection from game",
+        "ejected from game",
+    ),
 }
 # tokens dropped from a penalty cell that is not otherwise understood: "Minor (2)", "5 min Major"
 _PENALTY_NOISE = re.compile(r"^(\d+|min|mins|minute|minutes|pim|penalty)$")
@@ -175,12 +294,32 @@ _PENALTY_SPLIT = re.compile(r"\s*(?:[+;,&]|\band\b)\s*", re.IGNORECASE)
 # ------------------------------------------------------------------ periods
 SHOOTOUT = "shootout"  # a table value: not a period of the season format
 PERIOD_WORDS: dict[str, object] = {
-    "first": 1, "second": 2, "third": 3,
-    "ot": "OT", "overtime": "OT", "ot1": "OT", "1st ot": "OT", "first overtime": "OT",
-    "so": SHOOTOUT, "shootout": SHOOTOUT, "shoot out": SHOOTOUT, "s o": SHOOTOUT, "sho": SHOOTOUT,
-    "pre": "pre", "pregame": "pre", "pre game": "pre", "before game": "pre", "before the game": "pre",
-    "warmup": "pre", "warm up": "pre", "warm ups": "pre",
-    "post": "post", "postgame": "post", "post game": "post", "after game": "post", "after the game": "post",
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "ot": "OT",
+    "overtime": "OT",
+    "ot1": "OT",
+    "1st ot": "OT",
+    "first overtime": "OT",
+    "so": SHOOTOUT,
+    "shootout": SHOOTOUT,
+    "shoot out": SHOOTOUT,
+    "s o": SHOOTOUT,
+    "sho": SHOOTOUT,
+    "pre": "pre",
+    "pregame": "pre",
+    "pre game": "pre",
+    "before game": "pre",
+    "before the game": "pre",
+    "warmup": "pre",
+    "warm up": "pre",
+    "warm ups": "pre",
+    "post": "post",
+    "postgame": "post",
+    "post game": "post",
+    "after game": "post",
+    "after the game": "post",
 }
 _ORDINAL = re.compile(r"^(?:p|per|period )?(\d+)(?:st|nd|rd|th)?(?: period)?$")
 _OVERTIME = re.compile(r"^(?:(?:ot|overtime) ?(\d+)|(\d+)(?:st|nd|rd|th)? ?(?:ot|overtime))$")
@@ -210,19 +349,51 @@ FALSE_WORDS = ("false", "no", "n", "0", "f")
 # scoring-system exports give them (listed in docs/csv-import.md, checked by a
 # test). A header is compared as header_key(header): 'GameID', 'Game ID',
 # 'game_id' and 'Game-Id' are one. No word may name two columns of one file.
-_PERSON = ("person_id", "player_id", "player", "member_id", "participant_id", "registration_id",
-           "hcr_number", "offender", "penalized_player", "player_name", "name", "participant")
-_NUMBER = ("jersey", "jersey_number", "jersey_no", "sweater", "sweater_number", "no", "num",
-           "player_number", "uniform_number", "#")
+_PERSON = (
+    "person_id",
+    "player_id",
+    "player",
+    "member_id",
+    "participant_id",
+    "registration_id",
+    "hcr_number",
+    "offender",
+    "penalized_player",
+    "player_name",
+    "name",
+    "participant",
+)
+_NUMBER = (
+    "jersey",
+    "jersey_number",
+    "jersey_no",
+    "sweater",
+    "sweater_number",
+    "no",
+    "num",
+    "player_number",
+    "uniform_number",
+    "#",
+)
 _TEAM = ("team_id", "team_name", "club", "team_code")
 _GAME = ("game_id", "game_no", "game_number", "game_num", "match_id", "match_no")
 COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
     "settings.csv": {"key": ("setting", "name"), "value": ()},
-    "teams.csv": {"id": ("team_id", "team", "code", "team_code", "abbreviation", "abbr", "short_name"),
-                  "name": ("team_name", "full_name", "club", "club_name", "long_name")},
+    "teams.csv": {
+        "id": ("team_id", "team", "code", "team_code", "abbreviation", "abbr", "short_name"),
+        "name": ("team_name", "full_name", "club", "club_name", "long_name"),
+    },
     "people.csv": {
-        "id": ("person_id", "player_id", "person", "member_id", "participant_id", "registration_id",
-               "hcr_number", "player_key"),
+        "id": (
+            "person_id",
+            "player_id",
+            "person",
+            "member_id",
+            "participant_id",
+            "registration_id",
+            "hcr_number",
+            "player_key",
+        ),
         "name": ("person_name", "player_name", "full_name", "player"),
         "first_name": ("first", "given_name", "firstname"),
         "last_name": ("last", "surname", "family_name", "lastname"),
@@ -239,10 +410,23 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "date": ("game_date", "date_played", "scheduled_date"),
         "start": ("start_time", "time", "game_time", "faceoff", "face_off", "faceoff_time"),
         "home": ("home_team", "home_id", "home_team_id", "home_club", "home_team_name"),
-        "away": ("away_team", "visitor", "visitors", "visiting_team", "away_id", "visitor_team", "visiting",
-                 "guest", "guest_team", "road_team", "away_team_id", "away_team_name"),
+        "away": (
+            "away_team",
+            "visitor",
+            "visitors",
+            "visiting_team",
+            "away_id",
+            "visitor_team",
+            "visiting",
+            "guest",
+            "guest_team",
+            "road_team",
+            "away_team_id",
+            "away_team_name",
+        ),
         "kind": ("game_type", "type", "category", "season_type", "game_category"),
         "clock": ("clock_mode", "time_mode", "clock_type"),
+        "status": ("game_status",),
     },
     "dressed.csv": {
         "game": _GAME,
@@ -257,16 +441,32 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "number": _NUMBER,
         "team": _TEAM,
         "period": ("per", "prd", "period_number", "period_no"),
-        "time": ("clock", "time_of_penalty", "penalty_time", "game_time", "offence_time", "offense_time",
-                 "time_of_infraction"),
-        "infraction": ("offence", "offense", "infraction_code", "violation", "penalty_name", "description",
-                       "penalty_description", "infraction_name", "infraction_description", "call", "foul",
-                       "penalty_infraction"),
+        "time": (
+            "clock",
+            "time_of_penalty",
+            "penalty_time",
+            "game_time",
+            "offence_time",
+            "offense_time",
+            "time_of_infraction",
+        ),
+        "infraction": (
+            "offence",
+            "offense",
+            "infraction_code",
+            "violation",
+            "penalty_name",
+            "description",
+            "penalty_description",
+            "infraction_name",
+            "infraction_description",
+            "call",
+            "foul",
+            "penalty_infraction",
+        ),
         "rule": ("rule_number", "rule_no", "rule_num", "rule_ref", "rule_reference"),
-        "penalty": ("penalties", "penalty_type", "type", "penalty_class", "severity", "class",
-                    "penalty_kind"),
-        "minutes": ("pim", "pims", "mins", "min", "penalty_minutes", "duration", "length", "pen_min",
-                    "pen_mins"),
+        "penalty": ("penalties", "penalty_type", "type", "penalty_class", "severity", "class", "penalty_kind"),
+        "minutes": ("pim", "pims", "mins", "min", "penalty_minutes", "duration", "length", "pen_min", "pen_mins"),
         "stoppage": ("stoppage_id", "stoppage_no", "stoppage_number", "whistle"),
     },
     "decisions.csv": {
@@ -277,6 +477,10 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "add_games": ("additional_games", "extra_games", "more_games"),
         "date": ("decision_date", "decided", "decided_on"),
         "reason": ("note", "notes", "comment", "comments"),
+    },
+    "issued.csv": {  # suspensions the league issued (hockeyrules/issued.py)
+        "person": ("person_id",), "game": ("game_id",), "games": ("games_issued",), "indefinite": (),
+        "rules": ("rule",), "date": ("issued_date",), "note": ("notes",),
     },
 }
 
@@ -313,8 +517,7 @@ def _check_tables() -> None:
 
 _check_tables()
 _BUILTIN: dict[str, dict] = {
-    "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)},
-                          "infractions"),
+    "infractions": _words({code: INFRACTION_WORDS.get(code, ()) for code in sorted(vocab.INFRACTIONS)}, "infractions"),
     "penalties": _words(PENALTY_WORDS, "penalties"),
     "roles": _words(ROLE_WORDS, "roles"),
     "kinds": _words(KIND_WORDS, "kinds"),
@@ -332,8 +535,13 @@ def _squashed(table: dict) -> dict:
     return {k: v for k, v in out.items() if v is not None}
 
 
-_KNOWN = {"infractions": vocab.INFRACTIONS, "penalties": vocab.PENALTIES, "roles": vocab.ROLES,
-          "kinds": vocab.GAME_KINDS, "clocks": vocab.CLOCKS}
+_KNOWN = {
+    "infractions": vocab.INFRACTIONS,
+    "penalties": vocab.PENALTIES,
+    "roles": vocab.ROLES,
+    "kinds": vocab.GAME_KINDS,
+    "clocks": vocab.CLOCKS,
+}
 
 
 def _split_rule(text: str):
@@ -378,8 +586,11 @@ def _rule_fits(code: str, number: str, sub: str | None) -> bool:
 
 def _rules_of(number: str) -> str:
     """'10.4(e) first_off_bench or left_bench; 10.4(f) returning_after_ejection'."""
-    parts = [f"{rule} {' or '.join(codes)}" for rule, codes in RULE_CODES.items()
-             if rule == number or rule.startswith(number + "(")]
+    parts = [
+        f"{rule} {' or '.join(codes)}"
+        for rule, codes in RULE_CODES.items()
+        if rule == number or rule.startswith(number + "(")
+    ]
     return "; ".join(parts)
 
 
@@ -405,7 +616,7 @@ class Mapping:
         for name in _ID_TABLES:
             for text, value in self.ids[name].items():
                 self.id_keys[name].setdefault(name_key(text), set()).add(value)
-        self.lines: dict[tuple, int] = dict(extra.get("_lines") or {})   # (table, text) -> mapping file line
+        self.lines: dict[tuple, int] = dict(extra.get("_lines") or {})  # (table, text) -> mapping file line
         self.columns: dict[str, dict[str, str]] = {}
         for file, aliases in COLUMNS.items():
             table: dict[str, str] = {}
@@ -418,8 +629,9 @@ class Mapping:
             for header, column in ((extra.get("columns") or {}).get(file) or {}).items():
                 table[header_key(header)] = column
             self.columns[file] = table
-        self.ignored = {file: {header_key(h) for h in headers}
-                        for file, headers in (extra.get("ignore_columns") or {}).items()}
+        self.ignored = {
+            file: {header_key(h) for h in headers} for file, headers in (extra.get("ignore_columns") or {}).items()
+        }
 
     # -------------------------------------------------------------- loading
     @classmethod
@@ -453,8 +665,9 @@ class Mapping:
         for name, table in data.items():
             where = (name,)
             if name not in known_top:
-                problems.append(Problem(str(name), f"unknown table; one of {', '.join(known_top)}",
-                                        located.line(where)))
+                problems.append(
+                    Problem(str(name), f"unknown table; one of {', '.join(known_top)}", located.line(where))
+                )
                 continue
             if table is None:
                 continue
@@ -470,15 +683,21 @@ class Mapping:
                 at = f"{name}.{text}"
                 if name in _ID_TABLES:  # ids are text, however YAML read them; checked against the folder
                     if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
-                        problems.append(Problem(at, f"expected the id of one of the {name}, not {value!r}",
-                                                located.line(path)))
+                        problems.append(
+                            Problem(at, f"expected the id of one of the {name}, not {value!r}", located.line(path))
+                        )
                         continue
                     entries[str(text)] = str(value)
                     clean["_lines"][(name, str(text))] = located.line(path)
                     continue
                 if not isinstance(text, str):
-                    problems.append(Problem(at, f"write the text {text!r} in quotes: YAML reads 7.10 as the number "
-                                                f"7.1", located.line(path)))
+                    problems.append(
+                        Problem(
+                            at,
+                            f"write the text {text!r} in quotes: YAML reads 7.10 as the number 7.1",
+                            located.line(path),
+                        )
+                    )
                     continue
                 message = _check_entry(name, value)
                 if message:
@@ -517,36 +736,42 @@ class Mapping:
         split = _split_rule(text)
         if split is None:
             near = vocab.closest(norm(text), self.tables["infractions"])
-            hint = (f"; closest: {', '.join(sorted({self.tables['infractions'][w] for w in near}))}"
-                    if near else "")
-            raise MappingError(f"cannot map {text!r} to an infraction code{hint} "
-                               f"(a league's own words go in a mapping file)")
+            hint = f"; closest: {', '.join(sorted({self.tables['infractions'][w] for w in near}))}" if near else ""
+            raise MappingError(
+                f"cannot map {text!r} to an infraction code{hint} (a league's own words go in a mapping file)"
+            )
         number, sub, words = split
         rule, codes = _rule_candidates(number, sub)
         if words:
             named = self._word("infractions", words)
             if named is None:
                 near = vocab.closest(norm(words), self.tables["infractions"])
-                hint = (f"; closest: {', '.join(sorted({self.tables['infractions'][w] for w in near}))}"
-                        if near else "")
+                hint = f"; closest: {', '.join(sorted({self.tables['infractions'][w] for w in near}))}" if near else ""
                 raise MappingError(f"cannot map the words {words!r} of {text!r} to an infraction code{hint}")
             if codes and not _rule_fits(named, number, sub):
                 told = vocab.RULED_INFRACTIONS.get(named)
-                raise MappingError(f"{text!r}: rule {rule} is {' or '.join(codes)}, but the words name {named}"
-                                   + (f" (rule {told})" if told else " (no rule of the table)"))
+                raise MappingError(
+                    f"{text!r}: rule {rule} is {' or '.join(codes)}, but the words name {named}"
+                    + (f" (rule {told})" if told else " (no rule of the table)")
+                )
             if not codes and named in vocab.RULED_INFRACTIONS:
-                raise MappingError(f"{text!r}: the words name {named} (rule {vocab.RULED_INFRACTIONS[named]}), "
-                                   f"not rule {rule}")
+                raise MappingError(
+                    f"{text!r}: the words name {named} (rule {vocab.RULED_INFRACTIONS[named]}), not rule {rule}"
+                )
             return named
         if len(codes) == 1:
             return codes[0]
         if codes:
-            raise MappingError(f"rule {rule} is ambiguous: it is {' or '.join(codes)}; write the words too "
-                               f"(e.g. '{rule} {codes[0].replace('_', ' ')}') or the code")
+            raise MappingError(
+                f"rule {rule} is ambiguous: it is {' or '.join(codes)}; write the words too "
+                f"(e.g. '{rule} {codes[0].replace('_', ' ')}') or the code"
+            )
         others = _rules_of(number)
-        raise MappingError(f"rule {rule} is not in the table"
-                           + (f" (rules of {number}: {others})" if others else "")
-                           + "; an infraction without a rule of the table needs its words")
+        raise MappingError(
+            f"rule {rule} is not in the table"
+            + (f" (rules of {number}: {others})" if others else "")
+            + "; an infraction without a rule of the table needs its words"
+        )
 
     def infraction_and_penalty(self, text: str) -> tuple[str, str | None]:
         """An infraction cell that may also name the penalty type, as penalty sheets write it:
@@ -572,8 +797,9 @@ class Mapping:
             return readings.pop()
         if len(readings) > 1:
             told = " or ".join(f"{code} with a {kind}" for code, kind in sorted(readings))
-            raise MappingError(f"{text!r} reads two ways: {told}; write the infraction and the penalty type "
-                               f"in their own columns")
+            raise MappingError(
+                f"{text!r} reads two ways: {told}; write the infraction and the penalty type in their own columns"
+            )
         raise error
 
     def penalties(self, text: str) -> list[str]:
@@ -590,8 +816,11 @@ class Mapping:
             found = self._penalty(part)
             if found is None:
                 near = vocab.closest(norm(part), self.tables["penalties"])
-                hint = (f"; closest: {', '.join(sorted({self.tables['penalties'][w] for w in near}))}"
-                        if near else f"; one of {', '.join(vocab.PENALTIES)}")
+                hint = (
+                    f"; closest: {', '.join(sorted({self.tables['penalties'][w] for w in near}))}"
+                    if near
+                    else f"; one of {', '.join(vocab.PENALTIES)}"
+                )
                 raise MappingError(f"cannot map {part.strip()!r} to a penalty type{hint}")
             out.append(found)
         return out
@@ -623,10 +852,12 @@ class Mapping:
                         raise MappingError(f"not a period: {text!r}")
                     found = "OT" if n == 1 else regulation_periods + n
         if found == SHOOTOUT:
-            raise MappingError(f"{text!r} is the shootout: the season format has no shootout period, so a "
-                               f"penalty in a shootout is not a game-sheet line it can hold. Write the line "
-                               f"with the period the league decides (the last overtime, or post), or map "
-                               f"{text!r} in a mapping file (periods: {{{text}: post}})")
+            raise MappingError(
+                f"{text!r} is the shootout: the season format has no shootout period, so a "
+                f"penalty in a shootout is not a game-sheet line it can hold. Write the line "
+                f"with the period the league decides (the last overtime, or post), or map "
+                f"{text!r} in a mapping file (periods: {{{text}: post}})"
+            )
         if found is None:
             raise MappingError(f"not a period: {text!r} (1st, 2nd, 3rd, 1, 2, 3, OT, OT2, pre or post)")
         return found
@@ -693,9 +924,13 @@ def _check_columns(name: str, table: dict, located, problems: list) -> dict:
         good = {}
         for header, column in entries.items():
             if column not in COLUMNS[file]:
-                problems.append(Problem(f"{where}.{header}", f"unknown column {column!r} of {file}; one of "
-                                                             f"{', '.join(COLUMNS[file])}",
-                                        located.line((name, file, header))))
+                problems.append(
+                    Problem(
+                        f"{where}.{header}",
+                        f"unknown column {column!r} of {file}; one of {', '.join(COLUMNS[file])}",
+                        located.line((name, file, header)),
+                    )
+                )
                 continue
             good[str(header)] = column
         out[file] = good

@@ -54,11 +54,15 @@ def decode(raw: bytes, encoding: str | None = None) -> str:
         if told is not None:
             raise TextProblem(f"not {told} text (byte {exc.start}): is it another encoding?", line) from None
         if name == "utf-16":
-            raise TextProblem(f"not UTF-16 text (byte {exc.start}), although it starts with UTF-16's byte "
-                              f"order mark", line) from None
-        raise TextProblem(f"not UTF-8 text (byte {exc.start}): give the file's encoding, for example "
-                          f"--encoding cp1252 (a spreadsheet's plain 'CSV' on Windows), or save it as "
-                          f"'CSV UTF-8'", line) from None
+            raise TextProblem(
+                f"not UTF-16 text (byte {exc.start}), although it starts with UTF-16's byte order mark", line
+            ) from None
+        raise TextProblem(
+            f"not UTF-8 text (byte {exc.start}): give the file's encoding, for example "
+            f"--encoding cp1252 (a spreadsheet's plain 'CSV' on Windows), or save it as "
+            f"'CSV UTF-8'",
+            line,
+        ) from None
 
 
 def _line_of(raw: bytes, offset: int, name: str) -> int:

@@ -40,10 +40,21 @@ from .errors import InputError, Problem
 from .loader import Located, render_path
 from .season import FORMAT, Season, validate
 
-__all__ = ["read_folder", "import_folder", "load_folder", "load_any", "write_folder", "season_to_data",
-           "own_mapping", "reading_options", "FILES", "REQUIRED_FILES"]
+__all__ = [
+    "read_folder",
+    "import_folder",
+    "load_folder",
+    "load_any",
+    "write_folder",
+    "season_to_data",
+    "own_mapping",
+    "reading_options",
+    "FILES",
+    "REQUIRED_FILES",
+]
 
-FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv")
+FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv",
+         "issued.csv")
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -53,14 +64,15 @@ REQUIRED_COLUMNS = {
     "dressed.csv": ("game", "person"),
     "incidents.csv": ("game", "person", "period", "time", "penalty"),
     "decisions.csv": ("person", "game", "date"),
+    "issued.csv": ("person", "game"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 _TEXT_TOP = ("format", "league", "season")
-_TITLE_ROWS = 10   # rows above the header that may be a spreadsheet's title
-_FREE_TEXT = {"name", "registered_team", "reason"}      # kept exactly as written; other cells are trimmed
+_TITLE_ROWS = 10  # rows above the header that may be a spreadsheet's title
+_FREE_TEXT = {"name", "registered_team", "reason", "note"}  # kept exactly as written; other cells are trimmed
 
 _TIME = re.compile(r"^(\d{1,3}):(\d{2})(?:\.0+)?$")
-_TIME_HMS = re.compile(r"^0{1,2}:(\d{2}):(\d{2})$")     # a spreadsheet's 0:08:12 for 08:12
+_TIME_HMS = re.compile(r"^0{1,2}:(\d{2}):(\d{2})$")  # a spreadsheet's 0:08:12 for 08:12
 _START = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _WHOLE = re.compile(r"^[+-]?\d+(?:\.0+)?$")
@@ -70,9 +82,9 @@ _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # ====================================================================== reading
 @dataclasses.dataclass
 class _Row:
-    line: int          # physical line where the record starts
-    cells: dict        # column -> text ("" when empty or absent)
-    file: str = ""     # the file the row is in (incidents may come in several files)
+    line: int  # physical line where the record starts
+    cells: dict  # column -> text ("" when empty or absent)
+    file: str = ""  # the file the row is in (incidents may come in several files)
 
     def get(self, column: str) -> str:
         return self.cells.get(column, "")
@@ -95,8 +107,10 @@ def reading_options(mapping=None, encoding: str | None = None):
 
 def own_mapping(folder) -> Path | None:
     """The folder's own mapping file (mapping.yaml, .yml or .json), if it has one."""
-    return next((Path(folder) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json")
-                 if (Path(folder) / n).is_file()), None)
+    return next(
+        (Path(folder) / n for n in ("mapping.yaml", "mapping.yml", "mapping.json") if (Path(folder) / n).is_file()),
+        None,
+    )
 
 
 def _kind(name: str) -> str | None:
@@ -131,10 +145,10 @@ class _FolderReader:
         self.plain_ids: set[str] = set()
         self.overrides = dict(settings or {})
         self.problems: list[Problem] = []
-        self.notes: list[Problem] = []         # said, not wrong: which line was taken as a header
-        self.reported: set[str] = set()        # season paths whose problem the reader already gave
-        self.lines: dict[tuple, int] = {}      # season path -> CSV line
-        self.files: dict[tuple, str] = {}      # season path -> CSV file
+        self.notes: list[Problem] = []  # said, not wrong: which line was taken as a header
+        self.reported: set[str] = set()  # season paths whose problem the reader already gave
+        self.lines: dict[tuple, int] = {}  # season path -> CSV line
+        self.files: dict[tuple, str] = {}  # season path -> CSV file
 
     # ------------------------------------------------------------ bookkeeping
     def error(self, file: str, line: int | None, message: str, column: str | None = None) -> None:
@@ -160,9 +174,13 @@ class _FolderReader:
                 continue
             kind = _kind(entry.name)
             if kind is None:
-                self.error(entry.name, None, f"unknown file: a season folder holds {', '.join(FILES)} "
-                                             f"(incidents may be split over several incidents*.csv files; "
-                                             f"rename it, or move it out of the folder)")
+                self.error(
+                    entry.name,
+                    None,
+                    f"unknown file: a season folder holds {', '.join(FILES)} "
+                    f"(incidents may be split over several incidents*.csv files; "
+                    f"rename it, or move it out of the folder)",
+                )
                 continue
             if kind in found and kind != "incidents.csv":
                 self.error(entry.name, None, f"a second {kind} (also {found[kind][0].name})")
@@ -170,8 +188,11 @@ class _FolderReader:
             found.setdefault(kind, []).append(entry)
         for name in REQUIRED_FILES:
             if name not in found and not (name == "settings.csv" and "clock" in self.overrides):
-                why = ("it gives at least the clock: a row clock,remaining or clock,elapsed"
-                       if name == "settings.csv" else "one row per record")
+                why = (
+                    "it gives at least the clock: a row clock,remaining or clock,elapsed"
+                    if name == "settings.csv"
+                    else "one row per record"
+                )
                 self.error(name, None, f"missing file ({why})")
         return found
 
@@ -211,7 +232,7 @@ class _FolderReader:
             return None
         broken: list = []
         records = self._records(file, text, sep or delimiter(text), broken)
-        head = list(itertools.islice(records, _TITLE_ROWS + 1))   # the header is among these
+        head = list(itertools.islice(records, _TITLE_ROWS + 1))  # the header is among these
         if broken:
             return None
         if not head:
@@ -221,15 +242,19 @@ class _FolderReader:
         if header is None:
             return None
         rows: list[_Row] = []
-        for line, cells in itertools.chain(head[at + 1:], records):
+        for line, cells in itertools.chain(head[at + 1 :], records):
             values = {}
             for i, cell in enumerate(cells):
                 column = header[i] if i < len(header) else None
                 if column:
                     values[column] = cell if column in _FREE_TEXT else cell.strip()
                 elif cell.strip() and (i >= len(header) or i in blank_columns):
-                    self.error(file, line, f"a cell ({cell.strip()!r}) in column {i + 1}, which has no header "
-                                           f"(the header line names {len(header)} columns)")
+                    self.error(
+                        file,
+                        line,
+                        f"a cell ({cell.strip()!r}) in column {i + 1}, which has no header "
+                        f"(the header line names {len(header)} columns)",
+                    )
             rows.append(_Row(line, values, file))
         return None if broken else rows
 
@@ -237,7 +262,7 @@ class _FolderReader:
         """The header: the first record, or, where that is not one, the first of the next few
         records that is (spreadsheets put a title above it); said in a note."""
         first_problems: list[Problem] = []
-        for at, (line, cells) in enumerate(records[:_TITLE_ROWS + 1]):
+        for at, (line, cells) in enumerate(records[: _TITLE_ROWS + 1]):
             found: list[Problem] = []
             blank_columns: set[int] = set()
             header = self._header(kind, file, cells, line, blank_columns, found)
@@ -246,14 +271,14 @@ class _FolderReader:
             if not found:
                 if at:
                     above = records[0][0] if at == 1 else f"{records[0][0]} to {records[at - 1][0]}"
-                    self.notes.append(Problem(file, f"the header is line {line}; line {above} above it "
-                                                    f"skipped (a title)", line))
+                    self.notes.append(
+                        Problem(file, f"the header is line {line}; line {above} above it skipped (a title)", line)
+                    )
                 return at, header, blank_columns
         self.problems += first_problems
         return 0, None, set()
 
-    def _header(self, kind: str, file: str, cells: list, line: int, blank_columns: set,
-                problems: list) -> list:
+    def _header(self, kind: str, file: str, cells: list, line: int, blank_columns: set, problems: list) -> list:
         header: list = []
         seen: dict[str, str] = {}
 
@@ -269,8 +294,10 @@ class _FolderReader:
             column = self.mapping.column(kind, text)
             if column is None:
                 known = ", ".join(COLUMNS[kind])
-                error(f"unknown column {text!r}; the columns of {kind} are {known} "
-                      f"(other names, or columns to ignore, go in a mapping file)")
+                error(
+                    f"unknown column {text!r}; the columns of {kind} are {known} "
+                    f"(other names, or columns to ignore, go in a mapping file)"
+                )
                 header.append(None)
                 continue
             if column == "":
@@ -325,7 +352,19 @@ class _FolderReader:
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
+        if tables.get("issued.csv"):
+            data["issued"] = self._issued(tables["issued.csv"])
         return data
+
+    def _issued(self, rows: list[_Row]) -> list:
+        """issued.csv: the suspensions the league issued (hockeyrules/issued.py reads the cells)."""
+        from .issued import rows_to_entries
+
+        entries, problems = rows_to_entries([(row.line, row.cells) for row in rows], "issued.csv")
+        self.problems += problems
+        for k, row in enumerate(rows):
+            self.origin(("issued", k), "issued.csv", row.line)
+        return entries
 
     def _settings(self, rows: list[_Row], top: dict) -> dict:
         file = "settings.csv"
@@ -378,8 +417,12 @@ class _FolderReader:
             else:
                 settings[key] = value
         if "clock" not in settings and "clock" not in seen:
-            self.error(file, None, "no clock: add the row clock,remaining (times as the scoreboard shows them) "
-                                   "or clock,elapsed (time played in the period)")
+            self.error(
+                file,
+                None,
+                "no clock: add the row clock,remaining (times as the scoreboard shows them) "
+                "or clock,elapsed (time played in the period)",
+            )
         return settings
 
     def _teams(self, rows: list[_Row]) -> list:
@@ -410,7 +453,7 @@ class _FolderReader:
     def _people(self, rows: list[_Row]) -> list:
         file = "people.csv"
         out: list = []
-        numbered: dict[str, tuple[dict, _Row]] = {}   # a person's first row with a number
+        numbered: dict[str, tuple[dict, _Row]] = {}  # a person's first row with a number
         for row in rows:
             pid = row.get("id")
             name = row.get("name")
@@ -426,9 +469,14 @@ class _FolderReader:
                 for column in ("name", "team", "role"):
                     mine, theirs = row.get(column).strip(), first_row.get(column).strip()
                     if mine and mine != theirs:
-                        self.error(file, row.line, f"{mine!r} differs from {theirs!r} on line {first_row.line}, "
-                                                   f"the first row of {pid!r} (a second row of a person gives "
-                                                   f"another number only)", column)
+                        self.error(
+                            file,
+                            row.line,
+                            f"{mine!r} differs from {theirs!r} on line {first_row.line}, "
+                            f"the first row of {pid!r} (a second row of a person gives "
+                            f"another number only)",
+                            column,
+                        )
                 self._number(first["team"], pid, number, since, until, row)
                 continue
             i = len(out)
@@ -481,9 +529,13 @@ class _FolderReader:
             for text, value in self.mapping.ids[table].items():
                 if value not in known:
                     hint = zeros_hint(value, known)
-                    self.problems.append(Problem(f"{source}, {table}.{text}",
-                                                 f"{value!r} is not an id of {table}.csv{hint}",
-                                                 self.mapping.lines.get((table, text))))
+                    self.problems.append(
+                        Problem(
+                            f"{source}, {table}.{text}",
+                            f"{value!r} is not an id of {table}.csv{hint}",
+                            self.mapping.lines.get((table, text)),
+                        )
+                    )
 
     def _games(self, rows: list[_Row]) -> tuple[list, dict]:
         file = "games.csv"
@@ -506,6 +558,8 @@ class _FolderReader:
                     game["clock"] = self.mapping.choice("clocks", row.get("clock"), "clock")
                 except MappingError as exc:
                     self.error(file, row.line, str(exc), "clock")
+            if row.get("status"):
+                game["status"] = row.get("status")
             game["incidents"] = []
             index.setdefault(game["id"], i)  # a repeated id is reported by the season check
             self.origin(("games", i), file, row.line)
@@ -515,8 +569,12 @@ class _FolderReader:
     def _game(self, file: str, row: _Row, index: dict):
         gid = row.get("game")
         if gid not in index:
-            self.error(file, row.line, f"unknown game {gid!r} (not in games.csv){zeros_hint(gid, index)}" if gid
-                       else "empty: name the game", "game")
+            self.error(
+                file,
+                row.line,
+                f"unknown game {gid!r} (not in games.csv){zeros_hint(gid, index)}" if gid else "empty: name the game",
+                "game",
+            )
             return None
         return index[gid]
 
@@ -599,8 +657,9 @@ class _FolderReader:
                 if minutes is None:
                     self.error(file, row.line, f"not a whole number of minutes: {row.get('minutes')!r}", "minutes")
             if person is not None and team and person in teams_of and teams_of[person] != team:
-                self.error(file, row.line, f"{person!r} plays for {teams_of[person]!r} (people.csv), not {team!r}",
-                           "team")
+                self.error(
+                    file, row.line, f"{person!r} plays for {teams_of[person]!r} (people.csv), not {team!r}", "team"
+                )
             stoppage = row.get("stoppage") or None
             label = row.get("incident")
             # a team line (season format revision 2): a team and no person
@@ -610,8 +669,15 @@ class _FolderReader:
             key = (gi, "#", label) if label else (gi, who, period, time, infraction)
             group = groups.get(key)
             if group is None:
-                group = {"line": row.line, "file": file, "fields": fields, "stoppage": (stoppage, row.line, file),
-                         "penalties": [], "minutes": [], "bad": bad}
+                group = {
+                    "line": row.line,
+                    "file": file,
+                    "fields": fields,
+                    "stoppage": (stoppage, row.line, file),
+                    "penalties": [],
+                    "minutes": [],
+                    "bad": bad,
+                }
                 groups[key] = group
                 order.setdefault(gi, []).append(group)
             else:
@@ -619,14 +685,23 @@ class _FolderReader:
                     for column in ("person", "team", "period", "time", "infraction"):
                         value, first = fields.get(column), group["fields"].get(column)
                         if value != first and not bad and not group["bad"]:
-                            self.error(file, row.line, f"{_show(value)} differs from {_show(first)} on "
-                                                       f"{_at(group['file'], group['line'], file)}, a line of "
-                                                       f"the same incident {label!r}", column)
+                            self.error(
+                                file,
+                                row.line,
+                                f"{_show(value)} differs from {_show(first)} on "
+                                f"{_at(group['file'], group['line'], file)}, a line of "
+                                f"the same incident {label!r}",
+                                column,
+                            )
                 known, at, known_file = group["stoppage"]
                 if stoppage and known and stoppage != known:
-                    self.error(file, row.line, f"{stoppage!r} differs from {known!r} on "
-                                               f"{_at(known_file, at, file)}, a line of the same incident",
-                               "stoppage")
+                    self.error(
+                        file,
+                        row.line,
+                        f"{stoppage!r} differs from {known!r} on "
+                        f"{_at(known_file, at, file)}, a line of the same incident",
+                        "stoppage",
+                    )
                 elif stoppage and not known:
                     group["stoppage"] = (stoppage, row.line, file)
             for kind in penalties:
@@ -664,9 +739,14 @@ class _FolderReader:
             earlier = next((k, where) for k, where in penalties if k == "double_minor")
         if earlier is not None:
             file, line = earlier[1]
-            self.error(row.file, row.line, f"{kind} repeated in one incident (also on "
-                                           f"{_at(file, line, row.file)}): one person, one time, one "
-                                           f"infraction", "penalty")
+            self.error(
+                row.file,
+                row.line,
+                f"{kind} repeated in one incident (also on "
+                f"{_at(file, line, row.file)}): one person, one time, one "
+                f"infraction",
+                "penalty",
+            )
             return
         penalties.append((kind, (row.file, row.line)))
 
@@ -692,8 +772,12 @@ class _FolderReader:
             self.error(row.file, row.line, str(exc), "penalty")
             return []
         if implied and implied not in penalties:
-            self.error(row.file, row.line, f"{text!r} disagrees with the infraction cell "
-                                           f"{row.get('infraction')!r}, which says {implied}", "penalty")
+            self.error(
+                row.file,
+                row.line,
+                f"{text!r} disagrees with the infraction cell {row.get('infraction')!r}, which says {implied}",
+                "penalty",
+            )
         return penalties
 
     def _decisions(self, rows: list[_Row], games: list, index: dict) -> list:
@@ -763,8 +847,9 @@ class _FolderReader:
 
         games = []
         for g in season.games:
-            incidents = tuple(dataclasses.replace(i, where=where(i.where)) if i is not None else None
-                              for i in g.incidents)
+            incidents = tuple(
+                dataclasses.replace(i, where=where(i.where)) if i is not None else None for i in g.incidents
+            )
             games.append(dataclasses.replace(g, where=where(g.where), incidents=incidents))
         season.games = games
         season.decisions = [dataclasses.replace(d, where=where(d.where)) for d in season.decisions]
@@ -787,6 +872,7 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
         kind = _kind(file) or ""
         # stable: a line's problems stay in column order; incidents files in name order
         return (_FILE_ORDER.get(kind, -1), file if kind == "incidents.csv" else "", p.line or 0)
+
     return sorted(problems, key=key)
 
 
@@ -854,8 +940,9 @@ def read_folder(path, mapping=None, *, settings: dict | None = None, encoding: s
     return data
 
 
-def import_folder(path, mapping=None, *, settings: dict | None = None,
-                  encoding: str | None = None) -> tuple[dict, Season]:
+def import_folder(
+    path, mapping=None, *, settings: dict | None = None, encoding: str | None = None
+) -> tuple[dict, Season]:
     """Read and check a folder: (season@1 data, the checked Season).
 
     Every problem at once: the lines that could not be mapped, and the season
@@ -898,10 +985,21 @@ _HEADERS = {
     "people.csv": ("id", "name", "team", "role", "affiliate", "registered_team"),
     "games.csv": ("id", "date", "start", "home", "away", "kind", "clock"),
     "dressed.csv": ("game", "team", "person"),
-    "incidents.csv": ("game", "incident", "person", "team", "period", "time", "infraction", "penalty", "minutes",
-                      "stoppage"),
+    "incidents.csv": (
+        "game",
+        "incident",
+        "person",
+        "team",
+        "period",
+        "time",
+        "infraction",
+        "penalty",
+        "minutes",
+        "stoppage",
+    ),
     "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
     "settings.csv": ("key", "value"),
+    "issued.csv": ("person", "game", "games", "indefinite", "rules", "date", "note"),
 }
 
 
@@ -909,12 +1007,20 @@ def season_to_data(season: Season) -> dict:
     """A checked Season back into season@1 data."""
     s = season.settings
     data: dict = {
-        "format": FORMAT, "league": season.league, "season": season.season,
-        "settings": {"clock": s.clock, "period_minutes": s.period_minutes,
-                     "regulation_periods": s.regulation_periods, "roster_limit": s.roster_limit,
-                     "max_affiliate_games": s.max_affiliate_games, "pim": dict(s.pim)},
+        "format": FORMAT,
+        "league": season.league,
+        "season": season.season,
+        "settings": {
+            "clock": s.clock,
+            "period_minutes": s.period_minutes,
+            "regulation_periods": s.regulation_periods,
+            "roster_limit": s.roster_limit,
+            "max_affiliate_games": s.max_affiliate_games,
+            "pim": dict(s.pim),
+        },
         "teams": [{"id": t.id, "name": t.name} for t in season.teams.values()],
-        "people": [], "games": [],
+        "people": [],
+        "games": [],
     }
     for p in season.people.values():
         person: dict = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
@@ -930,6 +1036,8 @@ def season_to_data(season: Season) -> dict:
         game.update(home=g.home, away=g.away, kind=g.kind)
         if getattr(g, "clock", None) is not None:  # its own clock (season format revision 2)
             game["clock"] = g.clock
+        if g.scheduled:
+            game["status"] = "scheduled"
         if g.dressed is not None:
             game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
         game["incidents"] = []
@@ -955,6 +1063,9 @@ def season_to_data(season: Season) -> dict:
             item["set_games" if d.action == "setlength" else "add_games"] = d.games
             item.update(date=d.date, reason=d.reason)
             data["decisions"].append(item)
+    if season.issued:
+        data["issued"] = [{k: v for k, v in e.to_dict().items() if k != "where" and v is not None}
+                          for e in season.issued]
     return data
 
 
@@ -1009,12 +1120,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
             rows["settings.csv"] += [[f"pim.{kind}", minutes] for kind, minutes in value.items()]
         else:
             rows["settings.csv"].append([key, value])
+    scheduled = any(g.get("status") == "scheduled" for g in data.get("games") or [])
+    if scheduled:  # the column only where the season has scheduled games
+        _HEADERS_GAMES = _HEADERS["games.csv"] + ("status",)
     for team in data.get("teams") or []:
         rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
     for person in data.get("people") or []:
         rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
     for game in data.get("games") or []:
-        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]])
+        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]] +
+                                 ([game.get("status")] if scheduled else []))
         for team, ids in (game.get("dressed") or {}).items():
             if not ids:
                 rows["dressed.csv"].append([game.get("id"), team, None])
@@ -1023,18 +1138,32 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
         for number, inc in enumerate(game.get("incidents") or [], start=1):
             penalties = list(inc.get("penalties") or [])
             for kind, minutes in zip(penalties, _split_minutes(inc.get("minutes"), penalties, pim)):
-                rows["incidents.csv"].append([game.get("id"), number, inc.get("person"),
-                                              None if inc.get("person") is not None else inc.get("team"),
-                                              inc.get("period"), inc.get("time"), inc.get("infraction"), kind,
-                                              minutes, inc.get("stoppage")])
+                rows["incidents.csv"].append(
+                    [
+                        game.get("id"),
+                        number,
+                        inc.get("person"),
+                        None if inc.get("person") is not None else inc.get("team"),
+                        inc.get("period"),
+                        inc.get("time"),
+                        inc.get("infraction"),
+                        kind,
+                        minutes,
+                        inc.get("stoppage"),
+                    ]
+                )
     for decision in data.get("decisions") or []:
         rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
+    for entry in data.get("issued") or []:
+        rows["issued.csv"].append([entry.get(c) for c in _HEADERS["issued.csv"]])
     written = []
     for name in FILES:
+        if name == "issued.csv" and not rows[name]:
+            continue  # written only for a season that has them
         target = folder / name
         with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
             writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-            writer.writerow(_HEADERS[name])
+            writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
             writer.writerows([_cell(v) for v in row] for row in rows[name])
         written.append(target)
     return written

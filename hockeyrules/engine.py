@@ -67,7 +67,7 @@ def proposal_seconds() -> float:
 
 def run(season: Season, policy: Policy, extra: Iterable = (),
         programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
-        decode: bool | None = None) -> tuple[Result, list]:
+        stages: Iterable = (), decode: bool | None = None) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
@@ -91,6 +91,7 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
     # the command's readings are the book's era; a proposal's own sit over them from its date
     policy_facts(policy, out)
     if proposal is not None:
+        proposal.check_against(season)
         symbols += proposal.facts()
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
@@ -101,7 +102,7 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()
         try:
-            solution = solve_with_limit(symbols, texts, seconds, text=text, count=count)
+            solution = solve_with_limit(symbols, texts, seconds, text=text, count=count, stages=list(stages))
         except GroundingTimeout:
             raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
                                             f"a rule that derives without end?") from None
@@ -110,7 +111,7 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
                 from None
         proposal.refused_yields(solution.symbols)
     else:
-        solution = solve(symbols, texts, text=text, count=count)
+        solution = solve(symbols, texts, text=text, count=count, stages=stages)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name

@@ -184,6 +184,8 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
     add("game", gid, ids(g.home), ids(g.away), const(g.kind))
     add("gameorder", gid, position)
     add("gameday", gid, _day(g.date))
+    if g.scheduled:
+        add("scheduled", gid)
     if g.clock is not None:
         add("gameclock", gid, const(g.clock))
     for team, persons in (g.dressed or {}).items():

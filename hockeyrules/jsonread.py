@@ -78,7 +78,8 @@ def locate(text: str, start: int, base: tuple = (), depth: int = 0) -> list[Prob
 
     def problem(path: tuple, message: str, at: int) -> None:
         line, column = _line_column(text, at)
-        problems.append(Problem(render_path(path), f"{message} (column {column})", line))
+        where = render_path(path[:8]) + ("..." if len(path) > 8 else "")  # a deep path: its start
+        problems.append(Problem(where, f"{message} (column {column})", line))
 
     stack: list = []  # [opening char, path, keys seen | index]
     path, at, want_value = base, _skip(text, start), True

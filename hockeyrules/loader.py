@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .errors import InputError, Problem
 
+
 def render_path(path: tuple) -> str:
     """('games', 3, 'time') -> 'games[3].time'; a key that cannot be printed as it
     is (a control character, a lone surrogate) is shown escaped: ["\\u0000"]."""

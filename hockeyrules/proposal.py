@@ -41,6 +41,9 @@ INTERFACE = {
 }
 OUTPUT = ("yields", 5)
 
+_PIM_ROW = "league:10.04"
+_PRODUCT_MAX = 10**9  # games from league:10.04 in one season: far inside 2**31 with the other rows added
+
 # Run with a proposal's new rules: their yields must be games the solver can add up
 # (fixed program text; a new rule can neither derive nor read these predicates).
 YIELDS_CHECK = f"""
@@ -140,6 +143,23 @@ class Proposal:
                 self.problem(rid, f"rule {rid} yields {games} games (indefinite: {ind}); a new rule must yield "
                                   f"a whole number of games from 0 to {MAX_GAMES:,}, indefinite 0 or 1")
                 for rid, (games, ind) in sorted(bad.items())])
+
+    def check_against(self, season) -> None:
+        """league:10.04 multiplies the marks a line passes by the row's games: with
+        this season's minutes, the product must stay well inside the solver's integers."""
+        row, limits = self.rows.get(_PIM_ROW, {}).get("base"), self.thresholds.get(_PIM_ROW)
+        if row is None and limits is None:
+            return
+        games = row.arguments[0].number if row is not None else 1
+        every = limits[1] if limits is not None else 25
+        total = sum(season.minutes(inc) for g in season.games for inc in g.incidents)
+        if (total // every + 1) * games > _PRODUCT_MAX:
+            path = ("changes", "rows", _PIM_ROW, "games") if row is not None else \
+                ("changes", "thresholds", _PIM_ROW, "every")
+            raise InputError(self.source, [Problem(
+                _render(path), f"with this season's {total:,} penalty minutes, {games:,} games every {every:,} "
+                               f"minutes would pass the solver's integers (at most {_PRODUCT_MAX:,} games)",
+                self.located.line(path) if self.located else None)])
 
     def grounding_failed(self, why: str) -> InputError:
         """A proposal whose new rules ran out of time or memory while grounding: each

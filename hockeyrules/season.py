@@ -88,6 +88,7 @@ class Game:
     where: str
     line: int | None
     clock: str | None = None   # the game's own clock, where it is not settings.clock
+    scheduled: bool = False  # status: scheduled (not yet played): where suspensions will be served
 
     @property
     def order(self) -> tuple:
@@ -122,6 +123,7 @@ class Season:
     decisions: list
     warnings: list
     source: str = "<season>"
+    issued: list = field(default_factory=list)   # suspensions the league issued (hockeyrules/issued.py)
 
     def minutes(self, inc: Incident) -> int:
         """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
@@ -240,11 +242,11 @@ class _Checker:
 _kind = guard.kind
 
 
-_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions")
+_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
 _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
-_GAME = ("id", "date", "start", "home", "away", "kind", "clock", "dressed", "incidents")
+_GAME = ("id", "date", "start", "home", "away", "kind", "status", "clock", "dressed", "incidents")
 _INCIDENT = ("person", "team", "period", "time", "infraction", "penalties", "minutes", "stoppage")
 _DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
 
@@ -543,6 +545,13 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if home is not None and home == away:
             c.error(path + ("away",), f"home and away are the same team {shown(home)}")
         kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
+        scheduled = c.choice(obj, "status", path, ("played", "scheduled"), required=False,
+                             default="played") == "scheduled"
+        if scheduled:
+            for key in ("incidents", "dressed"):
+                if obj.get(key):
+                    c.error(path + (key,), f"a scheduled game (not yet played) has no {key}: "
+                                           f"remove them or give status: played")
         # a game whose scorekeeper wrote times the other way: its own clock
         clock = c.choice(obj, "clock", path, vocab.CLOCKS, required=False)
         dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
@@ -554,10 +563,19 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
             continue
         games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
                           f"games[{i}]", c.located.line(path) if c.located.lines else None,
-                          None if clock == settings.clock else clock))
+                          None if clock == settings.clock else clock, scheduled))
         if observer is not None:
             observer.game(games[-1])
     return games
+
+
+def known(c: _Checker, obj: dict, path: tuple, key: str, ids) -> str | None:
+    """The id `obj[key]` names, if it is one of `ids` (an unknown one is an error there)."""
+    value = c.text(obj, key, path, nonempty=True, ref=True)
+    if value is not None and value not in ids:
+        c.error(path + (key,), f"unknown {key} {shown(value)}")
+        return None
+    return value
 
 
 def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
@@ -570,14 +588,8 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
         obj = c.mapping(item, path, _DECISION)
         if obj is None:
             continue
-        person = c.text(obj, "person", path, nonempty=True, ref=True)
-        if person is not None and person not in people:
-            c.error(path + ("person",), f"unknown person {shown(person)}")
-            person = None
-        game = c.text(obj, "game", path, nonempty=True, ref=True)
-        if game is not None and game not in known_games:
-            c.error(path + ("game",), f"unknown game {shown(game)}")
-            game = None
+        person = known(c, obj, path, "person", people)
+        game = known(c, obj, path, "game", known_games)
         rule = c.text(obj, "rule", path, required=False)
         if rule is not None and rule != "league:10.08":
             c.error(path + ("rule",), f"a decision acts on the rules' suspension (no rule) or on the audit's "
@@ -623,6 +635,9 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
                    observer if observer is not None and not c.problems else None)
     # what follows a streamed games array in the file is read once the games are
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
+    from .issued import check as check_issued
+
+    issued = check_issued(c, c.items(top, "issued", (), required=False), people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
         c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
@@ -636,7 +651,7 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
         league="" if league is None else str(league),
         season="" if season_name is None else str(season_name),
         settings=settings, teams=teams, people=people, games=games,
-        decisions=decisions, warnings=c.warnings, source=source,
+        decisions=decisions, warnings=c.warnings, source=source, issued=issued,
     )
 
 

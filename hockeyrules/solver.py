@@ -99,7 +99,7 @@ def from_plain(value) -> clingo.Symbol:
 
 
 def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False,
-                   parent: int | None = None, text: str = "", count: int = 0) -> None:
+                   parent: int | None = None, stages: list = (), text: str = "", count: int = 0) -> None:
     """The time-limited child's work (a module function: picklable under spawn)."""
     from .guard import die_with_parent
 
@@ -108,7 +108,8 @@ def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bo
     try:
         if plain:
             facts = [from_plain(f) for f in facts]
-        sol = solve(facts, programs, encoding, text, count)
+            stages = [(name, [from_plain(a) for a in args]) for name, args in stages]
+        sol = solve(facts, programs, encoding, text, count, stages)
         send.send(([str(s) for s in sol.symbols], sol.stats, None))
     except MemoryError:
         send.send(([], {}, MemoryError))
@@ -118,7 +119,7 @@ def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bo
 
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
                      encoding: Iterable[str] = ENCODING, method: str | None = None, text: str = "",
-                     count: int = 0) -> Solution:
+                     count: int = 0, stages: Iterable = ()) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away. The child starts by
     `method` (fork or spawn; default partition.start_method()): under spawn the facts
@@ -134,8 +135,10 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     receive, send = ctx.Pipe(duplex=False)
     plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
     given = [to_plain(f) for f in facts] if plain else list(facts)
+    parts = [(name, [to_plain(a) for a in args]) for name, args in stages] if plain else list(stages)
     proc = ctx.Process(target=_limited_child,
-                       args=(send, given, list(programs), tuple(encoding), plain, parent, text, count), daemon=True)
+                       args=(send, given, list(programs), tuple(encoding), plain, parent, parts, text, count),
+                       daemon=True)
     proc.start()
     send.close()  # the child holds its own end
     if not receive.poll(seconds):
@@ -156,9 +159,11 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
 
 
 def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
-          text: str = "", count: int = 0) -> Solution:
+          text: str = "", count: int = 0, stages: Iterable = ()) -> Solution:
     """`text`: facts as program text (`count` of them), made by hockeyrules.facts only;
-    `facts`: symbols added through the backend."""
+    `facts`: symbols added through the backend. `stages`: further program parts (name,
+    arguments) grounded one after another after base (the audit's serving, a team game
+    at a time: asp/audit_serving.lp)."""
     messages: list[str] = []
 
     def logger(code, message):
@@ -182,6 +187,8 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[str] = (), enc
     t1 = time.perf_counter()
     try:
         ctl.ground([("base", [])])
+        for part in stages:
+            ctl.ground([part])
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
     t2 = time.perf_counter()

@@ -38,6 +38,12 @@ _PLAIN_TAGS = {
 _constructor = yaml.constructor.SafeConstructor()
 
 
+try:
+    from yaml import CSafeLoader as _FastLoader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    _FastLoader = None
+
+
 class _Loader(Composer, _Parser, Resolver):
     """libyaml's events, composed here: nesting deeper than MAX_DEPTH is an error
     where it happens, and the nodes that carry an anchor are noted (see _Walk)."""
@@ -106,13 +112,15 @@ class _Walk:
 
     def walk(self, node, path: tuple, depth: int = 1):
         line = self.lines[path] = node.start_mark.line + 1
+        if depth > MAX_DEPTH:
+            self.error(path[:8], f"nested deeper than {MAX_DEPTH} levels (from here)", line)
+            return None
+        if not self.anchored:  # no alias in the file: nothing to count
+            return self.node(node, path, depth, line)
         if self.expanding:
             self.budget -= 1
             if self.budget < 0:
                 raise _TooManyAliases(render_path(path), line)
-        if depth > MAX_DEPTH:
-            self.error(path, f"nested deeper than {MAX_DEPTH} levels (through aliases)", line)
-            return None
         key = id(node)
         if key in self.anchored:
             if key in self.open:
@@ -166,7 +174,9 @@ class _Walk:
 
 
 def parse(text: str, source: str) -> Located:
-    loader = _Loader(text)
+    # Without an anchor (&name) there is no alias: libyaml's own composer is quicker
+    # (libyaml stops past 1000 levels of nesting; _Walk past MAX_DEPTH).
+    loader = _Loader(text) if "&" in text or _FastLoader is None else _FastLoader(text)
     try:
         root = loader.get_single_node()
     except yaml.YAMLError as exc:
@@ -178,7 +188,7 @@ def parse(text: str, source: str) -> Located:
         loader.dispose()
     if root is None:
         raise InputError(source, [Problem("(file)", "the file is empty")])
-    walk = _Walk(loader.anchored)
+    walk = _Walk(getattr(loader, "anchored", set()))
     try:
         data = walk.walk(root, ())
     except _TooManyAliases as exc:

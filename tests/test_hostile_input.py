@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hockeyrules import InputError, evaluate
 from hockeyrules.cli import main
@@ -446,9 +447,6 @@ def test_the_reader_keeps_the_data_it_accepts(tmp_path):
 
 
 # ------------------------------------------------------- random input: only the input error
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
            | st.floats(allow_nan=True) | st.text(max_size=8)
            | st.sampled_from(["A1", "G1", "major", "boarding", "12:00", "²", "A1\0", "\ud800", "OT", "pre"]))
@@ -505,3 +503,15 @@ def test_a_season_with_any_value_replaced_is_refused_or_evaluated(pick, value):
         evaluate(from_data(data))
     except InputError:
         pass
+
+
+def test_penalty_minute_games_that_would_pass_the_solver_integers_are_refused(tmp_path):
+    s = write(tmp_path, "s.yaml", as_yaml(season(*[line(minutes=999_999)] * 3)))
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 999_999}},
+                                    thresholds={"league:10.04": {"after": 0, "every": 1}})))
+    result, out = run(tmp_path, "report", s, "--proposal", p)
+    assert_refused(result, out, 'changes.rows["league:10.04"].games', "2,999,997 penalty minutes")
+    p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 2}})))  # the near miss: fine
+    ok = CliRunner().invoke(main, ["suspensions", str(s), "--proposal", str(p), "--format", "json"])
+    assert ok.exit_code == 0, ok.output
