@@ -1,13 +1,18 @@
 """hockeyrules: a league's game sheets in, the suspensions its rulebook requires out."""
 
-from .audit import audit
-from .engine import evaluate
-from .errors import InputError, Problem
-from .explain import explain_all, explain_audit, explain_incident, explain_person
-from .policy import Policy
-from .result import Component, Result, Suspension
-from .season import Season, load
-from .types import ProposalSource, SeasonSource
+import sys as _sys
+import types as _types
+
+# The public names are imported when first used (PEP 562), so that a command
+# loads only what it needs (`hockeyrules suspensions` never loads the audit).
+_WHERE = {
+    "evaluate": "engine", "audit": "audit",
+    "explain_person": "explain", "explain_incident": "explain", "explain_all": "explain",
+    "explain_audit": "explain", "load": "season", "Season": "season",
+    "Policy": "policy", "Result": "result", "Suspension": "result", "Component": "result",
+    "InputError": "errors", "Problem": "errors",
+    "SeasonSource": "types", "ProposalSource": "types",
+}
 
 __all__ = ["evaluate", "audit", "explain_person", "explain_incident", "explain_all", "explain_audit", "load",
            "Policy", "Result", "Suspension", "Component", "Season", "InputError", "Problem",
@@ -24,4 +29,31 @@ def _version() -> str:
         return "0+unknown"
 
 
-__version__ = _version()
+def __getattr__(name: str):
+    if name == "__version__":  # importlib.metadata is slow to import: only when asked
+        value = globals()["__version__"] = _version()
+        return value
+    if name in _WHERE:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + __all__)
+
+
+class _Package(_types.ModuleType):
+    """`hockeyrules.audit` is the audit function, as it always was, even after the
+    submodule of the same name is imported (which would set the attribute to it)."""
+
+    def __setattr__(self, name, value):
+        if name == "audit" and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package

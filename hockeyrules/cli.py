@@ -15,13 +15,13 @@ from pathlib import Path
 
 import click
 
-from . import progress, render, streams, treeview
-from .audit import audit as run_audit
-from .engine import as_season, evaluate
+from . import progress, render, streams
 from .errors import InputError
-from .explain import explain_all, explain_audit, explain_incident, explain_person
 from .policy import Policy
 from .season import Season
+
+# Each command imports what it needs when it runs: `suspensions` on a JSON season
+# loads no audit, explanations, report, CSV reader or YAML (issue 16).
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
@@ -50,6 +50,8 @@ def _terminal_width() -> int | None:
     stream = sys.stdout
     if not stream.isatty():
         return None
+    import shutil
+
     return shutil.get_terminal_size((100, 24)).columns
 
 
@@ -93,8 +95,14 @@ def _reporter(quiet: bool):
     return None if quiet or not sys.stderr.isatty() else _Stderr()
 
 
-def _read(season: str) -> Season:
-    """The season argument: a file, a CSV folder, or `-` (standard input, YAML or JSON)."""
+def _read(season: str, stream: bool = False) -> Season | str:
+    """The season argument: a file, a CSV folder, or `-` (standard input, YAML or JSON).
+    With `stream`, a large JSON file is left as its path: the engine reads it while
+    it solves its first parts (partition.Stream)."""
+    from .engine import _worth_streaming, as_season
+
+    if stream and _worth_streaming(season, None):
+        return season
     progress.stage("reading " + ("standard input" if season == streams.STDIO else season))
     if season == streams.STDIO:
         from .season import validate
@@ -103,7 +111,7 @@ def _read(season: str) -> Season:
     return as_season(season)
 
 
-def _inputs(season: str, *proposals: str | None):
+def _inputs(season: str, *proposals: str | None, stream: bool = False):
     """The season and the proposals, each file checked whole: the problems of every
     file are reported at once (exit 2) before anything is computed."""
     errors: list[InputError] = []
@@ -115,7 +123,7 @@ def _inputs(season: str, *proposals: str | None):
             errors.append(err)
     loaded = None
     try:
-        loaded = _read(season)
+        loaded = _read(season, stream and not errors and not any(p is not None and p.rules for p in checked))
     except InputError as err:
         errors.append(err)
     if errors:
@@ -214,13 +222,15 @@ def _folder_options(f):
     every folder the command reads is read with them (csvio.reading_options)."""
     import functools
 
-    from .csvio import reading_options
-
     @functools.wraps(f)
     def command(*args, mapping=None, encoding=None, **kwargs):
         season = kwargs.get("season", kwargs.get("folder"))
         if (mapping or encoding) and season not in (None, streams.STDIO) and not Path(season).is_dir():
             raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
+        if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
+            return f(*args, **kwargs)
+        from .csvio import reading_options
+
         with reading_options(mapping, encoding):
             return f(*args, **kwargs)
 
@@ -274,16 +284,22 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
     policy = _make_policy(layers, counted_once, readings)
     with progress.reporting(_reporter(quiet)):
         try:
-            loaded, (proposal,) = _inputs(season, proposal)
-            progress.stage("solving")
+            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
             if with_reasons:
+                from .explain import explain_all
+
                 _, trees, result = explain_all(loaded, policy, proposal=proposal)
             else:
+                from .engine import evaluate
+
                 result = evaluate(loaded, policy, proposal=proposal).to_dict()
         except InputError as err:
             _fail_input(err)
     _warn(result)
     if with_reasons and fmt == "table":
+        from . import treeview
+
         click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
         return
     _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
@@ -308,6 +324,8 @@ def _tree_width() -> dict:
 @_folder_options
 def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
+    from .audit import audit as run_audit
+
     policy = _make_policy(layers, counted_once, readings)
     with progress.reporting(_reporter(quiet)):
         try:
@@ -401,6 +419,9 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
+    from . import treeview
+    from .explain import explain_audit, explain_incident, explain_person
+
     policy = _make_policy(layers, counted_once, readings)
     if (person is None) == (incident is None):
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import clingo
-
 from . import season as season_mod
-from .facts import policy_facts, season_facts
+from .facts import Fact, Facts, policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
@@ -68,29 +65,44 @@ def proposal_seconds() -> float:
     return seconds
 
 
-def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
+def run(season: Season, policy: Policy, extra: Iterable = (),
         programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
-        stages: Iterable = ()) -> tuple[Result, list]:
+        stages: Iterable = (), decode: bool | None = None) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
-    the facts they read (a focus, the league's decisions). A `proposal` (a
+    the facts they read (hockeyrules.facts.Fact: a focus, the league's decisions;
+    or clingo symbols, which go through the backend as they are). A `proposal` (a
     validated Proposal) changes tables, policies and rules for this solve only.
+    The shown atoms come back with their ids as clingo Strings (`decode`, by
+    default when `programs` are given: the readers of further atoms read text).
     """
+    programs = list(programs)
     texts = [encoding_text(name) for name in programs]
-    facts = itertools.chain(season_facts(season, line_ups), extra)
+    t_facts, cpu0 = time.perf_counter(), time.process_time()
+    out = Facts()
+    season_facts(season, out, line_ups)
+    symbols: list = []
+    for f in extra:
+        if isinstance(f, Fact):
+            out.add_fact(f)
+        else:
+            symbols.append(f)
     # the command's readings are the book's era; a proposal's own sit over them from its date
-    facts = itertools.chain(facts, policy_facts(policy))
+    policy_facts(policy, out)
     if proposal is not None:
         proposal.check_against(season)
-        facts = itertools.chain(facts, proposal.facts())
+        symbols += proposal.facts()
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
+    text, count = out.text(), out.count + len(symbols)
+    out.lines = []
     t0 = time.perf_counter()
+    build_seconds = t0 - t_facts
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()
         try:
-            solution = solve_with_limit(facts, texts, seconds, stages=list(stages))
+            solution = solve_with_limit(symbols, texts, seconds, text=text, count=count, stages=list(stages))
         except GroundingTimeout:
             raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
                                             f"a rule that derives without end?") from None
@@ -99,12 +111,16 @@ def run(season: Season, policy: Policy, extra: Iterable[clingo.Symbol] = (),
                 from None
         proposal.refused_yields(solution.symbols)
     else:
-        solution = solve(facts, texts, stages=stages)
+        solution = solve(symbols, texts, text=text, count=count, stages=stages)
     t1 = time.perf_counter()
-    result = read_model(season, policy, solution.symbols)
+    result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name
-    result.stats = dict(solution.stats, solve_total_seconds=t1 - t0, assemble_seconds=time.perf_counter() - t1)
-    return result, solution.symbols
+    result.stats = dict(solution.stats, build_seconds=build_seconds, solve_total_seconds=t1 - t0,
+                        assemble_seconds=time.perf_counter() - t1, cpu_seconds=time.process_time() - cpu0)
+    shown = solution.symbols
+    if decode or (decode is None and programs):
+        shown = [out.names.decode(s) for s in shown]
+    return result, shown
 
 
 def as_proposal(proposal: ProposalSource) -> Proposal | None:
@@ -118,6 +134,19 @@ def as_proposal(proposal: ProposalSource) -> Proposal | None:
     return proposal
 
 
+def _worth_streaming(season, proposal) -> bool:
+    """A large JSON season file is solved part by part while it is read (partition.py)."""
+    if not isinstance(season, (str, Path)) or (proposal is not None and proposal.rules):
+        return False
+    from .partition import STREAM_BYTES
+
+    path = Path(season)
+    try:
+        return path.suffix.lower() == ".json" and path.is_file() and path.stat().st_size >= STREAM_BYTES
+    except OSError:
+        return False
+
+
 def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
              **options: Any) -> Result:
     """Every suspension the rules require for a season.
@@ -129,6 +158,12 @@ def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: Propo
     """
     policy = as_policy(policy, options)
     proposal = as_proposal(proposal)
+    if _worth_streaming(season, proposal):
+        from .partition import evaluate_streaming
+
+        result, read_seconds = evaluate_streaming(season, policy, proposal=proposal)
+        result.stats["read_seconds"] = read_seconds
+        return result
     t0 = time.perf_counter()
     season = as_season(season)
     read_seconds = time.perf_counter() - t0

@@ -10,9 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from clingo import Function, Number, String
-
 from .engine import as_policy, as_proposal, as_season, run
+from .facts import Fact, Id
 from .policy import Policy
 from .result import Result, Suspension
 from .rulebook import excerpt
@@ -734,7 +733,7 @@ def explain_person(
         raise KeyError(f"unknown game {game!r}")
     proposal = as_proposal(proposal)
     part = part_of(season, season.people[person].team, proposal)
-    ex = _build(part, policy, [Function("focusperson", [String(person)])], proposal)
+    ex = _build(part, policy, [Fact("focusperson", Id(person))], proposal)
     return [
         ex.suspension_node(s) for s in ex.result.suspensions if s.person == person and (game is None or s.game == game)
     ]
@@ -757,7 +756,7 @@ def explain_incident(
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
     proposal = as_proposal(proposal)
     part = part_of(season, games[game].home, proposal)
-    ex = _build(part, policy, [Function("focusline", [String(game), Number(number)])], proposal)
+    ex = _build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
     return ex.line_explanation(game, number)
 
 
@@ -793,7 +792,7 @@ def _with_explanations(data: dict, trees: dict) -> dict:
 
 
 def _trees(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict]:
-    ex = _build(season, policy, [Function("focusall", [])], proposal)
+    ex = _build(season, policy, [Fact("focusall")], proposal)
     return ex.result, {(s.person, s.game): ex.suspension_node(s) for s in ex.result.suspensions}
 
 

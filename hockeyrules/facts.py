@@ -1,102 +1,225 @@
-"""A season and a policy as clingo symbols.
+"""A season and a policy as facts: one program text of integers and fixed constants.
 
-User text (ids, names, stoppage labels) only ever travels inside clingo.String;
-codes from the closed vocabulary become constants after validation.
+No user text ever reaches clingo. Every id (team, person, game, stoppage label:
+whatever the season file's user wrote) becomes an integer from a `Names` table
+that stays on the Python side; names come back out of that table. The only words
+in the text are constants of the closed vocabulary (codes, roles, kinds),
+checked to be plain identifiers, and the predicate names of this module. So
+nothing in a season can add a fact or a rule (tests/test_hostile_text.py), and
+clingo's own parser reads the facts in C++ instead of one symbol call per fact.
+
+One serializer (`Facts.add`) writes every fact kind: its arguments are `int`s
+(`Names.id` gives the integer of a text), `Const`s (`const`, `term`) and
+nothing else.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator
+import re
 from functools import lru_cache
-
-from clingo import Function, Symbol
-from clingo import Number as _Number
-from clingo import String as _String
 
 from .policy import READINGS, Policy
 from .season import Season
 
-# Building a clingo symbol from Python costs microseconds; a season repeats the same
-# ids, codes and small numbers millions of times, so each is built once.
-_const = lru_cache(maxsize=None)(lambda name: Function(name))
-Number = lru_cache(maxsize=4096)(_Number)
-String = lru_cache(maxsize=1 << 16)(_String)
+# Ids are numbered from BASE up, far above every number a season holds (days,
+# minutes, seconds, counts), so that a shown atom's ids can be told from its
+# numbers and turned back into text (`Names.decode`). clingo integers are 32 bit.
+BASE = 1 << 30
+
+_IDENT = re.compile(r"[a-z][A-Za-z0-9_]*\Z")
 
 
-def _fact(name: str, *args) -> Symbol:
-    return Function(name, args)
+class Const(str):
+    """Program text that is a fixed constant or a term built only of checked parts."""
+
+    __slots__ = ()
 
 
-def policy_facts(policy: Policy) -> Iterator[Symbol]:
+@lru_cache(maxsize=None)
+def const(name: str) -> Const:
+    """A constant of the closed vocabulary (an infraction code, a role, a kind)."""
+    if type(name) is not str or not _IDENT.match(name):
+        raise ValueError(f"not a plain constant: {name!r}")
+    return Const(name)
+
+
+def _check(args: tuple) -> None:
+    for a in args:
+        t = type(a)
+        if t is not int and t is not Const:
+            raise TypeError(f"a fact argument must be an int or a Const, not {t.__name__}: {a!r}")
+
+
+@lru_cache(maxsize=1 << 14)
+def term(name: str, *args) -> Const:
+    """A function term of ints and constants, e.g. term("at", 3, 540)."""
+    _check(args)
+    return Const(f"{const(name)}({','.join(map(str, args))})" if args else const(name))
+
+
+class Names:
+    """User text <-> integer, both ways. Built while the facts are written."""
+
+    __slots__ = ("number", "texts")
+
+    def __init__(self):
+        self.number: dict = {}
+        self.texts: list = []
+
+    def id(self, text: str) -> int:
+        n = self.number.get(text)
+        if n is None:
+            n = self.number[text] = BASE + len(self.texts)
+            self.texts.append(text)
+        return n
+
+    def text(self, n: int) -> str:
+        return self.texts[n - BASE]
+
+    def decode(self, sym):
+        """A shown symbol with its ids turned back into clingo Strings (for readers
+        that take the model as symbols: the audit, explanations)."""
+        from clingo import Function, String, SymbolType
+
+        t = sym.type
+        if t == SymbolType.Number:
+            n = sym.number
+            return String(self.texts[n - BASE]) if n >= BASE else sym
+        if t != SymbolType.Function or not sym.arguments:
+            return sym
+        args = [self.decode(a) for a in sym.arguments]
+        return Function(sym.name, args, sym.positive)
+
+
+class Fact:
+    """A fact given by a caller (a focus, a decision): args are ints, Consts, Ids
+    or tuples of them."""
+
+    __slots__ = ("name", "args")
+
+    def __init__(self, name: str, *args):
+        self.name, self.args = name, args
+
+
+class Id(str):
+    """User text inside a `Fact`: written as its integer."""
+
+    __slots__ = ()
+
+
+class Facts:
+    """The one serializer: facts as lines of program text."""
+
+    __slots__ = ("names", "lines", "count")
+
+    def __init__(self, names: Names | None = None):
+        self.names = names if names is not None else Names()
+        self.lines: list = []
+        self.count = 0
+
+    def add(self, name: str, *args) -> None:
+        _check(args)
+        self.lines.append(f"{const(name)}({','.join(map(str, args))})." if args else f"{const(name)}.")
+        self.count += 1
+
+    def add_fact(self, fact: Fact) -> None:
+        self.add(fact.name, *map(self._arg, fact.args))
+
+    def _arg(self, a):
+        if type(a) is Id:
+            return self.names.id(a)
+        if type(a) is tuple:  # a tuple term: (a, b, ...)
+            parts = tuple(map(self._arg, a))
+            _check(parts)
+            return Const(f"({','.join(map(str, parts))}{',' if len(parts) == 1 else ''})")
+        return a
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def policy_facts(policy: Policy, out: Facts) -> None:
     """policy(Fact, Value) for every reading (hockeyrules/policy.py's register)."""
     for r in READINGS:
         value = r.constant(getattr(policy, r.name))
-        yield _fact("policy", _const(r.fact), Number(value) if isinstance(value, int) else _const(value))
+        out.add("policy", const(r.fact), value if type(value) is int else const(value))
 
 
-def season_facts(season: Season, line_ups: bool = False) -> Iterator[Symbol]:
+def season_facts(season: Season, out: Facts, line_ups: bool = False) -> None:
     """The season as facts. The rules read a game's dressed list only to find its
     head coaches; the full line-ups (`line_ups`) are for the audit."""
     s = season.settings
-    yield _fact("setting", _const("clock"), _const(s.clock))
-    yield _fact("setting", _const("periodminutes"), Number(s.period_minutes))
-    yield _fact("setting", _const("regulationperiods"), Number(s.regulation_periods))
-    yield _fact("setting", _const("rosterlimit"), Number(s.roster_limit))
-    yield _fact("setting", _const("maxaffiliategames"), Number(s.max_affiliate_games))
+    ids = out.names.id
+    out.add("setting", const("clock"), const(s.clock))
+    out.add("setting", const("periodminutes"), int(s.period_minutes))
+    out.add("setting", const("regulationperiods"), int(s.regulation_periods))
+    out.add("setting", const("rosterlimit"), int(s.roster_limit))
+    out.add("setting", const("maxaffiliategames"), int(s.max_affiliate_games))
     for kind, minutes in sorted(s.pim.items()):
-        yield _fact("pim", _const(kind), Number(minutes))
+        out.add("pim", const(kind), int(minutes))
     for team in season.teams.values():
-        yield _fact("team", String(team.id))
+        out.add("team", ids(team.id))
     for p in season.people.values():
-        yield _fact("person", String(p.id), String(p.team), _const(p.role))
+        out.add("person", ids(p.id), ids(p.team), const(p.role))
         if p.affiliate:
-            yield _fact("affiliate", String(p.id))
+            out.add("affiliate", ids(p.id))
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
-        yield from game_facts(season, g, position, line_ups)
+        game_facts(season, g, position, out, line_ups)
 
 
-def game_facts(season: Season, g, position: int, line_ups: bool = False) -> Iterator[Symbol]:
-    gid = String(g.id)
-    yield _fact("game", gid, String(g.home), String(g.away), _const(g.kind))
-    yield _fact("gameorder", gid, Number(position))
-    yield _fact("gameday", gid, Number(_dt.date.fromisoformat(g.date).toordinal()))
+_ORDINAL_CACHE: dict = {}
+
+
+def _day(date: str) -> int:
+    n = _ORDINAL_CACHE.get(date)
+    if n is None:
+        n = _ORDINAL_CACHE[date] = _dt.date.fromisoformat(date).toordinal()
+    return n
+
+
+def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = False) -> None:
+    ids, add = out.names.id, out.add
+    gid = ids(g.id)
+    add("game", gid, ids(g.home), ids(g.away), const(g.kind))
+    add("gameorder", gid, position)
+    add("gameday", gid, _day(g.date))
     if g.scheduled:
-        yield _fact("scheduled", gid)
+        add("scheduled", gid)
     if g.clock is not None:
-        yield _fact("gameclock", gid, _const(g.clock))
+        add("gameclock", gid, const(g.clock))
     for team, persons in (g.dressed or {}).items():
-        yield _fact("dressedlist", gid, String(team))
+        tid = ids(team)
+        add("dressedlist", gid, tid)
         for pid in persons:
             if line_ups or season.people[pid].role == "head_coach":
-                yield _fact("dressed", gid, String(team), String(pid))
-    pre, post = _const("pre"), _const("post")
+                add("dressed", gid, tid, ids(pid))
+    pre, post = const("pre"), const("post")
     for inc in g.incidents:
-        i = Number(inc.number)
+        i = inc.number
         if inc.period == "pre":
             when = pre
         elif inc.period == "post":
             when = post
         else:
-            when = Function("at", (Number(season.overtime_number(inc.period)), Number(inc.seconds)))
+            when = term("at", season.overtime_number(inc.period), inc.seconds)
         if inc.person is None:
             # a team line: nothing personal (no minutes); its penalties apart
-            yield _fact("teamline", gid, i, String(inc.team), _const(inc.infraction), when)
+            add("teamline", gid, i, ids(inc.team), const(inc.infraction), when)
             for pen in inc.penalties:
-                yield _fact("teampenalty", gid, i, _const(pen))
+                add("teampenalty", gid, i, const(pen))
             continue
-        minutes = season.minutes(inc)
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
-        yield _fact("line", gid, i, String(inc.person), _const(inc.infraction), when, Number(minutes))
+        add("line", gid, i, ids(inc.person), const(inc.infraction), when, season.minutes(inc))
         for pen in inc.penalties:
-            yield _fact("penalty", gid, i, _const(pen))
+            add("penalty", gid, i, const(pen))
         if inc.stoppage is not None:
-            yield _fact("writtenstoppage", gid, i, String(inc.stoppage))
+            add("writtenstoppage", gid, i, ids(inc.stoppage))
 
 
-def decision_facts(season: Season) -> Iterator[Symbol]:
+def decision_facts(season: Season) -> list:
     """League decisions (10.01C): decision(K, P, (G, Kind), Action, Games, Day)."""
-    for d in season.decisions:
-        target = Function("", [String(d.game), _const("ineligible" if d.rule == "league:10.08" else "rules")])
-        day = Number(_dt.date.fromisoformat(d.date).toordinal())
-        yield _fact("decision", Number(d.index), String(d.person), target, _const(d.action), Number(d.games), day)
+    return [Fact("decision", d.index, Id(d.person),
+                 (Id(d.game), const("ineligible" if d.rule == "league:10.08" else "rules")),
+                 const(d.action), int(d.games), _day(d.date))
+            for d in season.decisions]

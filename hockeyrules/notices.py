@@ -12,10 +12,9 @@ import hashlib
 import re
 from pathlib import Path
 
-from clingo import Function, String
-
 from .engine import as_policy, as_proposal, as_season
 from .explain import _build
+from .facts import Fact, Id
 from .policy import Policy
 from .season import Season
 
@@ -55,7 +54,7 @@ def notices(season, person: str | None = None, game: str | None = None, since: s
               and (since is None or s.date >= since)]
     if not wanted:
         return []
-    focus = [Function("focusperson", [String(p)]) for p in sorted({s.person for s in wanted})]
+    focus = [Fact("focusperson", Id(p)) for p in sorted({s.person for s in wanted})]
     ex = _build(season, policy, focus, proposal)
     trees = {(s.person, s.game): ex.suspension_node(s).to_dict() for s in ex.result.suspensions
              if any(w.person == s.person and w.game == s.game for w in wanted)}

@@ -11,7 +11,6 @@ solve of the whole (tests/test_partition.py), at a cost that grows linearly.
 from __future__ import annotations
 
 import gc
-import multiprocessing as mp
 import os
 import sys
 from dataclasses import replace
@@ -97,6 +96,8 @@ def start_method() -> str:
     chosen = os.environ.get("HOCKEYRULES_START_METHOD")
     if chosen:
         return chosen
+    import multiprocessing as mp
+
     if sys.platform != "darwin" and "fork" in mp.get_all_start_methods():
         return "fork"
     return "spawn"
@@ -130,7 +131,8 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
     stats: dict = {"chunks": len(results)}
     for r in results:
         cases.update(r.cases)
-        for key in ("facts", "atoms", "rules", "load_seconds", "ground_seconds", "solve_seconds"):
+        for key in ("facts", "atoms", "rules", "build_seconds", "load_seconds", "ground_seconds", "solve_seconds",
+                    "assemble_seconds", "cpu_seconds"):
             stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
     return Result(season.league, season.season, policy, suspensions, warnings, stats=stats, cases=cases)
 
@@ -157,6 +159,8 @@ def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
                 results.append(_solve_chunk(i))
                 progress.parts(i + 1, len(_PARTS))
         else:
+            import multiprocessing as mp
+
             method = method or start_method()
             gc.freeze()
             # a fresh worker per chunk: clingo never frees a symbol, and a process that
@@ -183,3 +187,265 @@ def worth_splitting(season: Season, proposal=None) -> bool:
         return False
     lines = sum(len(g.incidents) for g in season.games)
     return lines >= PARALLEL_LINES and len(parts(season)) > 1
+
+
+# ---------------------------------------------------------------- while reading
+STREAM_BYTES = 2 << 20  # a JSON season file from this size is solved while it is read
+
+
+class _Runner:
+    """Parts solved in processes of their own, at most `capacity` at a time: one
+    process per part, so each starts with clingo's symbol table empty."""
+
+    def __init__(self, policy: Policy, proposal, capacity: int):
+        import multiprocessing as mp
+
+        self.method = start_method()
+        self.ctx = mp.get_context(self.method)
+        self.policy, self.proposal, self.capacity = policy, proposal, capacity
+        self.queue: list = []
+        self.running: dict = {}     # connection -> (index, process)
+        self.results: dict = {}     # index -> Result
+        self.failures: list = []
+        self.count = 0
+
+    def submit(self, part: Season) -> int:
+        index = self.count
+        self.count += 1
+        self.queue.append((index, part))
+        self.pump()
+        return index
+
+    def pump(self, block: bool = False) -> None:
+        """Start what may start; collect what has finished (wait for one if `block`)."""
+        from multiprocessing.connection import wait
+
+        while self.queue and len(self.running) < self.capacity:
+            index, part = self.queue.pop(0)
+            receive, send = self.ctx.Pipe(duplex=False)
+            # under spawn the part is pickled to the worker, and a proposal goes as its data
+            proposal = self.proposal if self.method == "fork" or self.proposal is None else self.proposal.data
+            proc = self.ctx.Process(target=_solve_streamed, args=(send, part, self.policy, proposal), daemon=True)
+            proc.start()
+            send.close()
+            self.running[receive] = (index, proc)
+        if not self.running:
+            return
+        for conn in wait(list(self.running), timeout=None if block else 0):
+            index, proc = self.running.pop(conn)
+            try:
+                ok, value = conn.recv()
+            except EOFError:
+                ok, value = False, f"the process solving part {index} ended without an answer"
+            conn.close()
+            proc.join()
+            if ok:
+                self.results[index] = value
+                progress.parts(len(self.results), self.count)
+            else:
+                self.failures.append(value)
+        if self.queue and len(self.running) < self.capacity:
+            self.pump(block)
+
+    def finish(self) -> dict:
+        while self.queue or self.running:
+            self.pump(block=True)
+        if self.failures:
+            raise RuntimeError("solving a part of the season failed:\n" + "\n".join(self.failures))
+        return self.results
+
+    def cancel(self, index: int) -> None:
+        """Forget a part: not started, or stopped where it is."""
+        self.queue = [(i, part) for i, part in self.queue if i != index]
+        for conn, (i, proc) in list(self.running.items()):
+            if i == index:
+                proc.kill()
+                proc.join()
+                conn.close()
+                del self.running[conn]
+
+    def stop(self) -> None:
+        for conn, (_, proc) in self.running.items():
+            proc.kill()
+            proc.join()
+            conn.close()
+        self.running, self.queue = {}, []
+
+
+def _solve_streamed(send, part: Season, policy: Policy, proposal) -> None:
+    """A worker of the stream: its result, or the traceback, through `send`."""
+    try:
+        result = _solve_part((part, policy, proposal))
+        result.cases = {}  # only explanations read them, and they are not split: not sent back
+        send.send((True, result))
+    except BaseException:  # reported by the parent, after the season was found valid
+        import traceback
+
+        send.send((False, traceback.format_exc()))
+    finally:
+        send.close()
+
+
+class Stream:
+    """Solves the parts of a season while the rest of it is still being read.
+
+    The reader calls start() once the teams and people are known and game() for
+    each game it has checked, in file order. The open games are grouped into
+    parts as they come (union-find over their teams). Files usually hold one
+    league after another: a part that has had no game for the last `RECENT`
+    games is taken to be complete, and once such parts hold `limit` lines they
+    are sent off together. That is only a guess until the file is read to its
+    end: a later game that touches a team of a part sent off voids it, and its
+    teams are solved again with the rest (after `MAX_VOID` such games, no more
+    guesses: the file is not in leagues). So the answer is always that of the
+    whole season, read first and then split (tests/test_partition.py)."""
+
+    RECENT = 256
+    MAX_VOID = 2
+
+    def __init__(self, policy: Policy, proposal=None, limit: int = CHUNK_LINES, workers: int | None = None):
+        self.policy, self.proposal, self.limit = policy, proposal, limit
+        self.workers = workers or os.cpu_count() or 1
+        self.runner: _Runner | None = None
+        self.settings = self.teams = self.people = None
+        self.by_team: dict = {}
+        self.count = 0              # games seen
+        self.parent: dict = {}      # open team -> union-find parent
+        self.games: dict = {}       # open root -> its games
+        self.lines: dict = {}       # open root -> its lines
+        self.last: dict = {}        # open root -> number of its last game
+        self.sent: dict = {}        # index -> teams
+        self.sent_team: dict = {}   # team -> index
+        self.void: set = set()
+
+    def start(self, settings, teams: dict, people: dict) -> None:
+        self.settings, self.teams, self.people = settings, teams, people
+        for pid, person in people.items():
+            self.by_team.setdefault(person.team, []).append(pid)
+        # while the season is read, the reader holds one core
+        self.runner = _Runner(self.policy, self.proposal, max(1, self.workers - 1))
+
+    def _find(self, t: str) -> str:
+        parent = self.parent
+        while parent[t] != t:
+            parent[t] = parent[parent[t]]
+            t = parent[t]
+        return t
+
+    def game(self, g) -> None:
+        if self.runner is None:
+            return
+        self.count += 1
+        if self.sent_team:
+            for team in (g.home, g.away):
+                index = self.sent_team.get(team)
+                if index is not None and index not in self.void:
+                    self.void.add(index)
+                    self.runner.cancel(index)
+        roots = []
+        for team in (g.home, g.away):
+            if team not in self.parent:
+                self.parent[team] = team
+                self.games[team], self.lines[team], self.last[team] = [], 0, 0
+            roots.append(self._find(team))
+        a, b = roots
+        if a != b:  # the larger part takes in the smaller
+            if len(self.games[a]) < len(self.games[b]):
+                a, b = b, a
+            self.parent[b] = a
+            self.games[a] += self.games.pop(b)
+            self.lines[a] += self.lines.pop(b)
+            del self.last[b]
+        self.games[a].append(g)
+        self.lines[a] += len(g.incidents) + 1
+        self.last[a] = self.count
+        if self.count % 64 == 0:
+            if len(self.void) < self.MAX_VOID:
+                self._send_quiet()
+            self.runner.pump()
+
+    def _send_quiet(self) -> None:
+        quiet = [r for r, n in self.last.items() if self.count - n > self.RECENT]
+        if sum(self.lines[r] for r in quiet) < self.limit:
+            return
+        group: list = []
+        size = 0
+        for r in sorted(quiet, key=lambda r: self.last[r]):
+            group.append(r)
+            size += self.lines[r]
+            if size >= self.limit:
+                self._send(group)
+                group, size = [], 0
+
+    def _send(self, roots: list) -> None:
+        games = sorted((g for r in roots for g in self.games[r]), key=lambda g: g.index)
+        teams = {t for g in games for t in (g.home, g.away)}
+        for r in roots:
+            del self.games[r], self.lines[r], self.last[r]
+        for t in teams:
+            del self.parent[t]
+        ordered = sorted(teams)
+        part = Season(league="", season="", settings=self.settings,
+                      teams={t: self.teams[t] for t in ordered},
+                      people={pid: self.people[pid] for t in ordered for pid in self.by_team.get(t, ())},
+                      games=games, decisions=[], warnings=[])
+        index = self.runner.submit(part)
+        self.sent[index] = teams
+        for t in teams:
+            self.sent_team[t] = index
+
+    def finish(self, season: Season) -> Result:
+        """The whole season's result: the parts sent while reading that still hold,
+        and the rest of the season solved now, with every core."""
+        if self.runner is None:
+            return evaluate_parts(season, self.policy, self.workers, self.limit, self.proposal)
+        kept = [i for i in self.sent if i not in self.void]
+        done = set().union(*(self.sent[i] for i in kept))
+        rest_teams = {t for t in season.teams if t not in done}
+        rest = replace(season, teams={t: x for t, x in season.teams.items() if t in rest_teams},
+                       people={p: x for p, x in season.people.items() if x.team in rest_teams},
+                       games=[g for g in season.games if g.home in rest_teams], decisions=[], warnings=[])
+        self.runner.capacity = self.workers
+        for part in split(rest, chunks(rest, self.limit)):
+            if part.games:
+                self.runner.submit(part)
+        results = self.runner.finish()
+        policy = self.policy if self.proposal is None else self.proposal.apply_policy(self.policy)
+        merged = merge(season, policy, [results[i] for i in sorted(results) if i not in self.void])
+        merged.proposal = None if self.proposal is None else self.proposal.name
+        merged.stats["parts_sent_while_reading"] = len(kept)
+        merged.stats["parts_voided"] = len(self.void)
+        return merged
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+
+
+def evaluate_streaming(path, policy: Policy, proposal=None, workers: int | None = None,
+                       limit: int = CHUNK_LINES) -> tuple[Result, float]:
+    """Read a season file and solve it part by part, the parts solved while the file
+    is still being read. Returns the result and the reading time."""
+    import time
+
+    from . import season as season_mod
+
+    stream = Stream(policy, proposal, limit, workers)
+    t0 = time.perf_counter()
+    # No cyclic collection while the season is read and its parts are forked off: in
+    # a worker it would walk (and so copy, page by page) the whole season it shares.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        season = season_mod.load(path, observer=stream)
+        read_seconds = time.perf_counter() - t0
+        if not worth_splitting(season, proposal) and not stream.sent:
+            stream.stop()
+            from .engine import run
+
+            return run(season, policy, proposal=proposal)[0], read_seconds
+        return stream.finish(season), read_seconds
+    finally:
+        stream.stop()
+        if enabled:
+            gc.enable()

@@ -22,10 +22,9 @@ from __future__ import annotations
 import datetime as _dt
 from collections import defaultdict
 
-from clingo import Function, Number, String
-
 from .engine import as_policy, as_proposal, as_season
 from .explain import _build
+from .facts import Fact, Id
 from .policy import Policy
 from .render import markdown_table, table
 from .season import Season
@@ -146,8 +145,8 @@ def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None
         for p in pairs:
             p["explanation"] = []
         return
-    focus = [Function("focusperson", [String(pid)]) for pid in sorted(why)]
-    focus += [Function("focusline", [String(g), Number(n)]) for g, n in sorted(why_not)]
+    focus = [Fact("focusperson", Id(pid)) for pid in sorted(why)]
+    focus += [Fact("focusline", Id(g), int(n)) for g, n in sorted(why_not)]
     ex = _build(season, policy, focus, proposal)
     by_key = {(s.person, s.game): s for s in ex.result.suspensions}
     for p in pairs:

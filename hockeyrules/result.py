@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -84,59 +85,64 @@ class Result:
         }
 
 
-def _text(sym) -> str:
-    return sym.string
+# The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
+_READ = frozenset(("component", "suspended", "nocoach", "warning"))
+_COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z',
+                        re.S)
+_NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
+# warning(Kind, G, I): the words for each kind the encoding derives
+_WARNINGS = {
+    "cfbminorwithoutgm": "checking_from_behind minor without game_misconduct (hm:7.5)",
+    "matchnominimum": "match penalty with no minimum in the tables (a hearing decides)",
+}
+_ESCAPES = re.compile(r'\\(.)', re.S)
 
 
-def read_model(season: Season, policy: Policy, symbols) -> Result:
-    """Assemble result@1 from the shown atoms; decides nothing itself."""
+def _unquote(text: str) -> str:
+    return _ESCAPES.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), text) if "\\" in text else text
+
+
+def read_model(season: Season, policy: Policy, symbols, names) -> Result:
+    """Assemble result@1 from the shown atoms (asp/show.lp); decides nothing itself.
+    Each atom is read in one pass from its printed form: ids are integers, turned
+    into text through `names` (facts.Names)."""
+    text = names.text
     components = defaultdict(list)
-    parts: dict = {}
-    totals: dict = {}
-    indefinite: set = set()
-    listed: set = set()
+    sums: dict = {}
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
     for sym in symbols:
-        name, args = sym.name, sym.arguments
+        name = sym.name
+        if name not in _READ:
+            continue  # another file's atoms (explanations, the audit, a proposal's checks)
+        args = str(sym)[len(name) + 1:-1]
         if name == "component":
-            person, game, source, rule, layer, n, d, late = args
-            if source.type == source.type.Number:
-                incident, team = source.number, None
-            else:
-                incident, team = None, _text(source.arguments[0])
-            components[(_text(person), _text(game))].append(Component(
-                _text(rule), layer.name, n.number, d.number == 1, late.number == 1, incident, team))
-        elif name == "part":
-            parts[(_text(args[0]), _text(args[1]), args[2].name)] = args[3].number
-        elif name == "total":
-            totals[(_text(args[0]), _text(args[1]))] = args[2].number
-        elif name == "indefinite":
-            indefinite.add((_text(args[0]), _text(args[1])))
-        elif name == "suspension":
-            listed.add((_text(args[0]), _text(args[1])))
+            person, game, incident, team, rule, layer, n, d, late = _COMPONENT.match(args).groups()
+            components[(text(int(person)), text(int(game)))].append(Component(
+                _unquote(rule), layer, int(n), d == "1", late == "1",
+                None if incident is None else int(incident), None if team is None else text(int(team))))
+        elif name == "suspended":
+            person, game, total, gov, league, indefinite = map(int, args.split(","))
+            sums[(text(person), text(game))] = (total, gov, league, indefinite == 1)
         elif name == "nocoach":
-            rule, team, game = (_text(a) for a in args)
+            rule, team, game = _NOCOACH.match(args).groups()
+            rule, team, game = _unquote(rule), text(int(team)), text(int(game))
             g = games[game]
             warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
                                              f"but the team has no head coach for that game", g.line))
-        elif name == "warning" and args[0].name == "cfbminorwithoutgm":
-            g = games[_text(args[1])]
-            inc = g.incidents[args[2].number - 1]
-            warnings.append(Problem(inc.where, "checking_from_behind minor without game_misconduct (hm:7.5)",
-                                    inc.line))
-        elif name == "warning" and args[0].name == "matchnominimum":
-            inc = games[_text(args[1])].incidents[args[2].number - 1]
-            warnings.append(Problem(inc.where, "match penalty with no minimum in the tables (a hearing decides)",
-                                    inc.line))
+        elif name == "warning":
+            kind, game, number = args.split(",")
+            words = _WARNINGS.get(kind)
+            if words is not None:
+                inc = games[text(int(game))].incidents[int(number) - 1]
+                warnings.append(Problem(inc.where, words, inc.line))
     suspensions = []
-    for key in listed:
+    for key, (total, gov, league, indefinite) in sums.items():
         pid, gid = key
         person, game = season.people[pid], games[gid]
         suspensions.append(Suspension(
             person=pid, name=person.name, team=person.team, role=person.role, game=gid, date=game.date,
-            games=totals[key], indefinite=key in indefinite,
-            governing_games=parts[(pid, gid, "governing")], league_games=parts[(pid, gid, "league")],
+            games=total, indefinite=indefinite, governing_games=gov, league_games=league,
             components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
         ))
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
@@ -147,7 +153,5 @@ def read_model(season: Season, policy: Policy, symbols) -> Result:
 
 def _where_key(p: Problem) -> tuple:
     """Order locations as a reader would: games[2] before games[10]."""
-    import re
-
     parts = tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"[\[\].]+", p.where) if x)
     return (parts, p.message)

@@ -520,7 +520,8 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
     return out
 
 
-def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False) -> list:
+def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False,
+           observer=None) -> list:
     games: list = []
     seen: dict = {}
     for i, item in enumerate(raw):
@@ -563,6 +564,8 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
                           f"games[{i}]", c.located.line(path) if c.located.lines else None,
                           None if clock == settings.clock else clock, scheduled))
+        if observer is not None:
+            observer.game(games[-1])
     return games
 
 
@@ -614,8 +617,9 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
     return out
 
 
-def validate(located: Located, source: str = "<season>", consume: bool = False) -> Season:
-    """Check a whole season; return it, or raise InputError with every problem."""
+def validate(located: Located, source: str = "<season>", consume: bool = False, observer=None) -> Season:
+    """Check a whole season; return it, or raise InputError with every problem.
+    An `observer` (partition.Stream) is shown each game as soon as it is checked."""
     c = _Checker(located, source)
     top = located.data
     if not isinstance(top, dict):
@@ -625,7 +629,10 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
     c._line_most = sum(settings.pim.values())
     teams = _teams(c, c.items(top, "teams", ()))
     people = _people(c, c.items(top, "people", ()), teams)
-    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume)
+    if observer is not None and not c.problems:
+        observer.start(settings, teams, people)
+    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume,
+                   observer if observer is not None and not c.problems else None)
     # what follows a streamed games array in the file is read once the games are
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     from .issued import check as check_issued
@@ -648,8 +655,8 @@ def validate(located: Located, source: str = "<season>", consume: bool = False) 
     )
 
 
-def load(path: str | Path) -> Season:
-    """Read and check a season file."""
+def load(path: str | Path, observer=None) -> Season:
+    """Read and check a season file (`observer`: see validate)."""
     import gc
 
     # Reading builds millions of small objects and frees none: the cyclic garbage
@@ -657,7 +664,7 @@ def load(path: str | Path) -> Season:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return validate(read(path, stream=True), str(path), consume=True)
+        return validate(read(path, stream=True), str(path), consume=True, observer=observer)
     finally:
         if enabled:
             gc.enable()

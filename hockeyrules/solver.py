@@ -1,7 +1,10 @@
 """Ground and solve the encoding over a set of facts; return the shown atoms.
 
 The encoding is stratified: grounding computes the one answer set, and the
-solver only confirms it. Facts enter through the backend, never as text.
+solver only confirms it. The season's facts come as one program text of
+integers and fixed constants (hockeyrules/facts.py: no user text in it); the few
+facts that carry text of their own (a proposal's rule ids) enter through the
+backend as clingo Strings, never as program text.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
+from functools import lru_cache
 from typing import Any
 
 import clingo
@@ -33,8 +36,23 @@ ENCODING = (
 )
 
 
+@lru_cache(maxsize=None)
 def encoding_text(name: str) -> str:
-    return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
+    """An encoding file shipped in the package (hockeyrules/asp/, from asp/ in the
+    sources). Read straight from its folder where it is one (importlib.resources and
+    what it imports cost more than the whole read); else through importlib.resources."""
+    import os
+
+    from . import asp
+
+    path = os.path.join(os.path.dirname(asp.__file__), name)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        from importlib import resources
+
+        return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
 
 
 @dataclass
@@ -81,7 +99,7 @@ def from_plain(value) -> clingo.Symbol:
 
 
 def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False,
-                   parent: int | None = None, stages: list = ()) -> None:
+                   parent: int | None = None, stages: list = (), text: str = "", count: int = 0) -> None:
     """The time-limited child's work (a module function: picklable under spawn)."""
     from .guard import die_with_parent
 
@@ -91,7 +109,7 @@ def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bo
         if plain:
             facts = [from_plain(f) for f in facts]
             stages = [(name, [from_plain(a) for a in args]) for name, args in stages]
-        sol = solve(facts, programs, encoding, stages)
+        sol = solve(facts, programs, encoding, text, count, stages)
         send.send(([str(s) for s in sol.symbols], sol.stats, None))
     except MemoryError:
         send.send(([], {}, MemoryError))
@@ -100,8 +118,8 @@ def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bo
 
 
 def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
-                     encoding: Iterable[str] = ENCODING, method: str | None = None,
-                     stages: Iterable = ()) -> Solution:
+                     encoding: Iterable[str] = ENCODING, method: str | None = None, text: str = "",
+                     count: int = 0, stages: Iterable = ()) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away. The child starts by
     `method` (fork or spawn; default partition.start_method()): under spawn the facts
@@ -119,7 +137,8 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     given = [to_plain(f) for f in facts] if plain else list(facts)
     parts = [(name, [to_plain(a) for a in args]) for name, args in stages] if plain else list(stages)
     proc = ctx.Process(target=_limited_child,
-                       args=(send, given, list(programs), tuple(encoding), plain, parent, parts), daemon=True)
+                       args=(send, given, list(programs), tuple(encoding), plain, parent, parts, text, count),
+                       daemon=True)
     proc.start()
     send.close()  # the child holds its own end
     if not receive.poll(seconds):
@@ -139,10 +158,12 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     return Solution([clingo.parse_term(s) for s in symbols], stats)
 
 
-def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
-          stages: Iterable = ()) -> Solution:
-    """`stages`: further program parts (name, arguments) grounded one after another
-    after base (the audit's serving, a team game at a time: asp/audit_serving.lp)."""
+def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
+          text: str = "", count: int = 0, stages: Iterable = ()) -> Solution:
+    """`text`: facts as program text (`count` of them), made by hockeyrules.facts only;
+    `facts`: symbols added through the backend. `stages`: further program parts (name,
+    arguments) grounded one after another after base (the audit's serving, a team game
+    at a time: asp/audit_serving.lp)."""
     messages: list[str] = []
 
     def logger(code, message):
@@ -153,11 +174,12 @@ def solve(facts: Iterable[clingo.Symbol], programs: Iterable[str] = (), encoding
     try:
         for name in encoding:
             ctl.add("base", [], encoding_text(name))
-        for text in programs:
+        for program in programs:
+            ctl.add("base", [], program)
+        if text:
             ctl.add("base", [], text)
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
-    count = 0
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])

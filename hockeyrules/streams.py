@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,6 +80,8 @@ def replacing(path: str | Path, newline: str = "\n", encoding: str = "utf-8") ->
         yield sys.stdout
         sys.stdout.flush()
         return
+    import tempfile  # here: a command that writes only to standard output does not load it
+
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
     try:

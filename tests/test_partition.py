@@ -55,6 +55,89 @@ def test_one_league_is_not_worth_splitting_and_a_new_rule_is_never_split():
     assert not partition.worth_splitting(three_leagues(), WithRules())
 
 
+def _write(tmp_path, data, name="season.json"):
+    import json
+
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_parts_solved_while_the_file_is_read_give_the_whole_season_result(tmp_path):
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    whole, _ = run(from_data(data), Policy())
+    path = _write(tmp_path, data)
+    from hockeyrules import season as season_mod
+
+    for workers, limit in ((2, 1), (1, 1), (2, 10**9)):
+        stream = partition.Stream(Policy(), limit=limit, workers=workers)
+        stream.RECENT = 16  # leagues of 30 games
+        try:
+            season = season_mod.load(path, observer=stream)
+            if limit == 1:  # the first league went off before the file was read, and held
+                assert stream.sent and not stream.void
+            result = stream.finish(season)
+        finally:
+            stream.stop()
+        assert to_json(result.to_dict()) == to_json(whole.to_dict())
+    assert whole.suspensions
+
+
+def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(tmp_path):
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    # an interleague game at the very end joins the first league (sent off long before) to the third
+    first = next(g for g in data["games"] if g["home"].startswith("L1-"))
+    third = next(g for g in data["games"] if g["home"].startswith("L3-"))
+    late = dict(first, id="interleague", away=third["home"], date="2026-04-30", dressed=None)
+    late.pop("dressed")
+    late["incidents"] = [inc for inc in first["incidents"] if inc["person"] in
+                         {p["id"] for p in data["people"] if p["team"] == first["home"]}]
+    data["games"].append(late)
+    whole, _ = run(from_data(data), Policy())
+    path = _write(tmp_path, data)
+    from hockeyrules import season as season_mod
+
+    stream = partition.Stream(Policy(), limit=1, workers=2)
+    stream.RECENT = 16
+    try:
+        result = stream.finish(season_mod.load(path, observer=stream))
+    finally:
+        stream.stop()
+    assert stream.void  # the first league was sent off, then joined by the last game
+    assert to_json(result.to_dict()) == to_json(whole.to_dict())
+
+
+def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_error(tmp_path):
+    import pytest
+
+    from hockeyrules.errors import InputError
+
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    data["games"][-1]["home"] = "nobody"
+    path = _write(tmp_path, data)
+    with pytest.raises(InputError) as err:
+        partition.evaluate_streaming(path, Policy(), workers=2, limit=1)
+    assert "unknown team 'nobody'" in err.value.report()
+
+
+def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_result(tmp_path):
+    from hockeyrules import season as season_mod
+    from hockeyrules.engine import as_proposal
+
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    p = as_proposal({"format": "hockeyrules/proposal@1", "name": "x",
+                     "changes": {"rows": {"league:10.06/1": {"games": 3}}}})
+    whole, _ = run(from_data(data), Policy(), proposal=p)
+    stream = partition.Stream(Policy(), p, limit=1, workers=2)
+    stream.RECENT = 16
+    try:
+        result = stream.finish(season_mod.load(_write(tmp_path, data), observer=stream))
+    finally:
+        stream.stop()
+    assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
+    assert result.proposal == "x"
+
+
 def test_workers_started_by_spawn_give_the_bytes_of_fork():
     """Windows and macOS start workers by spawn: the parts travel pickled, not shared."""
     from hockeyrules.engine import as_proposal
@@ -93,4 +176,6 @@ def test_the_start_method_follows_the_platform(monkeypatch):
     monkeypatch.setattr(partition.sys, "platform", "darwin")
     assert partition.start_method() == "spawn"
     monkeypatch.setattr(partition.sys, "platform", "linux")
-    assert partition.start_method() == ("fork" if "fork" in partition.mp.get_all_start_methods() else "spawn")
+    import multiprocessing
+
+    assert partition.start_method() == ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")

@@ -134,11 +134,13 @@ def test_result_policy_lists_all_six_readings_by_their_catalog_names():
 
 
 def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
-    from hockeyrules.facts import policy_facts
+    from hockeyrules.facts import Facts, policy_facts
     from hockeyrules.policy import READINGS, Policy
     from hockeyrules.solver import ENCODING, encoding_text
 
-    facts = {str(f.arguments[0]) for f in policy_facts(Policy())}
+    out = Facts()
+    policy_facts(Policy(), out)
+    facts = {line[len("policy("):].split(",")[0] for line in out.lines}
     assert facts == {r.fact for r in READINGS}
     encoding = "".join(encoding_text(name) for name in ENCODING)
     for r in READINGS:

@@ -1,0 +1,71 @@
+"""The facts clingo reads: integers and fixed constants only, whatever the season says."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hockeyrules.facts import BASE, Fact, Facts, Id, const, decision_facts, season_facts, term
+from tests.test_hostile_text import HOSTILE, hostile_season
+
+from hockeyrules.season import from_data
+
+
+def test_the_fact_text_of_a_hostile_season_holds_no_user_text():
+    season = from_data(hostile_season())
+    out = Facts()
+    season_facts(season, out, line_ups=True)
+    text = out.text()
+    # only predicate names, constants, integers and punctuation: no quote, no space, no '#', no ':-'
+    assert re.fullmatch(r"[a-z0-9_(),.\n]*", text), text[:200]
+    for hostile in HOSTILE:
+        assert hostile not in text
+    # every hostile id is a number in the table, and comes back out unchanged
+    for hostile in (HOSTILE[0], HOSTILE[1], HOSTILE[2], HOSTILE[4]):
+        n = out.names.number[hostile]
+        assert n >= BASE and f"{n}" in text and out.names.text(n) == hostile
+
+
+def test_the_serializer_refuses_text_that_is_not_a_checked_constant():
+    out = Facts()
+    with pytest.raises(TypeError):
+        out.add("person", "x). evil :- y", 1)
+    with pytest.raises(ValueError):
+        const('x). evil')
+    with pytest.raises(ValueError):
+        out.add("evil :- y", 1)
+    with pytest.raises(TypeError):
+        term("at", "1")
+    with pytest.raises(TypeError):
+        out.add_fact(Fact("focusperson", HOSTILE[0]))  # text must be marked as an Id
+    assert out.lines == []
+
+
+def test_facts_given_by_callers_write_their_ids_as_numbers():
+    out = Facts()
+    out.add_fact(Fact("focusline", Id(HOSTILE[1]), 3))
+    out.add_fact(Fact("decision", 0, Id("p"), (Id(HOSTILE[1]), const("rules")), const("addgames"), 2, 7))
+    g = out.names.number[HOSTILE[1]]
+    assert out.lines == [f"focusline({g},3).", f"decision(0,{g + 1},({g},rules),addgames,2,7)."]
+
+
+def test_decoded_atoms_carry_the_text_again():
+    from clingo import Function, Number, String
+
+    out = Facts()
+    p = out.names.id(HOSTILE[0])
+    sym = Function("component", [Number(p), Function("team", [Number(p)]), Number(5)])
+    assert out.names.decode(sym) == Function("component", [String(HOSTILE[0]),
+                                                           Function("team", [String(HOSTILE[0])]), Number(5)])
+
+
+def test_decisions_become_facts_without_text():
+    data = hostile_season()
+    data["decisions"] = [{"person": HOSTILE[0], "game": HOSTILE[1], "add_games": 1,
+                          "date": "2025-01-10", "reason": HOSTILE[3]}]
+    season = from_data(data)
+    out = Facts()
+    for f in decision_facts(season):
+        out.add_fact(f)
+    assert re.fullmatch(r"[a-z0-9_(),.\n]*", out.text())
