@@ -698,27 +698,31 @@ def readings_command(season, fmt, proposal):
     _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
 @click.option("--team", help="Only this team's persons.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @_policy_options
-def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
+@_folder_options
+def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, quiet):
     """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
     from . import status as status_mod
 
     policy = _make_policy(layers, counted_once, readings)
-    try:
-        data = status_mod.status(season, as_of, team, policy, proposal=_proposal(proposal))
-    except InputError as err:
-        _fail_input(err)
-    except (KeyError, ValueError) as err:
-        _fail_limit(err.args[0])
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("serving")
+            data = status_mod.status(loaded, as_of, team, policy, proposal=proposal)
+        except InputError as err:
+            _fail_input(err)
+        except (KeyError, ValueError) as err:
+            _fail_limit(err.args[0])
     _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option(
     "--issued",
@@ -730,20 +734,25 @@ def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
     "--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table", show_default=True
 )
 @_policy_options
-def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
-    """Did the league issue what its rules require? Each difference with its explanation."""
+@_folder_options
+def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, quiet):
+    """Did the league issue what its rules require? Each difference with its explanation.
+
+    Exit 0 whatever the differences (they are the answer, not a failure)."""
     from . import reconcile as rec
 
     policy = _make_policy(layers, counted_once, readings)
-    try:
-        loaded = as_season(season)
-        data = rec.reconcile(loaded, issued, policy, proposal=_proposal(proposal))
-    except InputError as err:
-        _fail_input(err)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("solving and matching")
+            data = rec.reconcile(loaded, issued, policy, proposal=proposal)
+        except InputError as err:
+            _fail_input(err)
     _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--person", required=True, help="The suspended person (id).")
 @click.option("--game", required=True, help="The game the suspension was earned in.")
@@ -751,32 +760,39 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
     "-o",
     "--output",
     type=click.Path(dir_okay=False),
-    help="The file to write: .html a printable page, anything else Markdown (default: Markdown on standard output).",
+    help="The file to write: .html a printable page, anything else Markdown (default, or -: Markdown on "
+    "standard output).",
 )
 @_policy_options
-def notice(season, person, game, output, layers, counted_once, readings, proposal):
+@_folder_options
+def notice(season, person, game, output, layers, counted_once, readings, proposal, quiet):
     """One suspension's notice, as the team manager receives it."""
     from . import notices as nt
 
+    if output is not None:
+        _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
-    try:
-        found = nt.notices(season, person, game, policy=policy, proposal=_proposal(proposal))
-    except InputError as err:
-        _fail_input(err)
-    except KeyError as err:
-        _fail_limit(err.args[0])
+    with progress.reporting(_reporter(quiet)):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("explaining")
+            found = nt.notices(loaded, person, game, policy=policy, proposal=proposal)
+        except InputError as err:
+            _fail_input(err)
+        except KeyError as err:
+            _fail_limit(err.args[0])
     if not found:
         _fail_limit(f"{person} has no suspension for game {game}")
     html = output is not None and output.lower().endswith((".html", ".htm"))
     text = nt.to_html(found[0]) if html else nt.to_markdown(found[0])
-    if output is None or output == "-":
+    if output is None or output == streams.STDIO:
         click.echo(text, nl=False)
     else:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        streams.write_text(output, text)
         click.echo(f"wrote {output}", err=True)
 
 
-@main.command()
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
 @click.option("--since", help="Only suspensions earned in games on or after this date (YYYY-MM-DD).")
 @click.option(
@@ -787,22 +803,26 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     help="The folder to write into (GAME-PERSON.md and .html per suspension).",
 )
 @_policy_options
-def notices(season, since, output, layers, counted_once, readings, proposal):
+@_folder_options
+def notices(season, since, output, layers, counted_once, readings, proposal, quiet):
     """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
     from . import notices as nt
     from .status import check_date
 
+    _check_output(output, folder=True)
     policy = _make_policy(layers, counted_once, readings)
-    if not Path(output).is_dir():
-        _fail_limit(f"{output}: no such folder (create it first)")
-    try:
-        since = check_date(since) if since else None
-        found = nt.notices(season, since=since, policy=policy, proposal=_proposal(proposal))
-    except InputError as err:
-        _fail_input(err)
-    except ValueError as err:
-        _fail_limit(err.args[0])
-    written = nt.write_all(found, output)
+    with progress.reporting(_reporter(quiet)):
+        try:
+            since = check_date(since) if since else None
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("explaining")
+            found = nt.notices(loaded, since=since, policy=policy, proposal=proposal)
+        except InputError as err:
+            _fail_input(err)
+        except ValueError as err:
+            _fail_limit(err.args[0])
+        progress.stage(f"writing {output}")
+        written = nt.write_all(found, output)
     click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
 
 

@@ -12,6 +12,7 @@ import hashlib
 import re
 from pathlib import Path
 
+from . import streams
 from .engine import as_policy, as_proposal, as_season
 from .explain import _build
 from .facts import Fact, Id
@@ -148,11 +149,12 @@ def file_stem(n: dict) -> str:
 
 def write_all(found: list[dict], folder) -> list[Path]:
     folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for n in found:
         stem = file_stem(n)
         for suffix, text in ((".md", to_markdown(n)), (".html", to_html(n))):
             target = folder / (stem + suffix)
-            target.write_text(text, encoding="utf-8", newline="\n")
+            streams.write_text(target, text)  # each file replaced whole
             written.append(target)
     return written

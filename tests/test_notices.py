@@ -79,8 +79,10 @@ def test_notices_since_a_date_write_one_pair_of_files_each(tmp_path):
     res = CliRunner().invoke(main, ["notices", str(path), "--since", "2025-10-08", "-o", str(out)])
     assert res.exit_code == 0, res.stderr
     assert sorted(p.name for p in out.iterdir()) == ["G2-B2.html", "G2-B2.md"]
-    res = CliRunner().invoke(main, ["notices", str(path), "-o", str(tmp_path / "missing")])
-    assert res.exit_code == 2 and "no such folder" in res.stderr
+    res = CliRunner().invoke(main, ["notices", str(path), "--since", "2025-10-08", "-o", str(tmp_path / "new")])
+    assert res.exit_code == 0 and sorted(p.name for p in (tmp_path / "new").iterdir()) == ["G2-B2.html", "G2-B2.md"]
+    res = CliRunner().invoke(main, ["notices", str(path), "-o", str(path / "under-a-file")])
+    assert res.exit_code == 2 and str(path / "under-a-file") in res.stderr and "Traceback" not in res.stderr
     res = CliRunner().invoke(main, ["notice", str(path), "--person", "A2", "--game", "G1"])
     assert res.exit_code == 2 and "A2 has no suspension for game G1" in res.stderr
     assert file_stem({"game": {"game": "G1"}, "person": "../x y"}).startswith("G1-.._x_y-")

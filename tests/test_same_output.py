@@ -7,7 +7,9 @@ the file is read). The hashes were taken with main's engine at commit 03e2b9b
 (facts built symbol by symbol, every atom read back); a
 change to the facts, the read-back or the encoding that is meant to keep every
 result must keep them. (A change of the rules' meaning changes them: take them
-again, and say so.)
+again, and say so.) example/explain-all was taken again after the explanations
+were worded in plain words (Hockey Canada part, league part): the same bytes
+from the engine before and after the integer facts.
 """
 
 from __future__ import annotations
