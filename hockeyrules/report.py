@@ -257,6 +257,13 @@ class Report:
         if proposal is not None:
             sub += f"; under the proposal: {proposal.name}"
         self.title, self.sub = title, sub
+        self.reconciled = None
+        if season.issued:  # the league's own record: did it issue what the rules require?
+            from .reconcile import WORDS, reconcile
+
+            self.say("reconciling the league's issued suspensions ...")
+            self.reconciled = reconcile(season, None, policy, proposal=proposal)
+            self.class_words = WORDS
         if single is not None:
             self.layout(single)
 
@@ -288,6 +295,8 @@ class Report:
                 ("suspensions", "#suspensions", "Suspensions"),
                 ("audit", "#audit", "Audit"),
             ]
+            if self.reconciled is not None:
+                tabs.append(("reconcile", "#reconcile", "Issued against required"))
         else:
             if proposal is not None:
                 tabs.append(("diff", "diff.html", "What the proposal changes"))
@@ -296,6 +305,8 @@ class Report:
                 ("teams", "index.html#teams", "Teams"),
                 ("audit", "audit.html", "Audit"),
             ]
+            if self.reconciled is not None:
+                tabs.append(("reconcile", "reconcile.html", "Issued against required"))
         self.report = {
             "title": self.title,
             "sub": self.sub,
@@ -860,6 +871,10 @@ def write_report(
     sizes["audit.html"] = _stream(
         env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), out / "audit.html"
     )
+    if r.reconciled is not None:
+        sizes["reconcile.html"] = _stream(
+            env.get_template("reconcile.html.j2"), _context(r, current="reconcile", filters={}), out / "reconcile.html"
+        )
     if proposal is not None:
         sizes["diff.html"] = _stream(
             env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), out / "diff.html"

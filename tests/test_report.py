@@ -788,3 +788,39 @@ def test_hostile_names_are_shown_as_text_in_chromium(browser, hostile):
     assert f"{TEAM} {TEAM_NAME}" in options
     assert driver.execute_script("return window.__xss === undefined")
     assert driver.find_elements(By.TAG_NAME, "img") == []
+
+
+def cli_reconcile(*args) -> dict:
+    res = CliRunner().invoke(main, ["reconcile", *map(str, args), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_the_reconciliation_section_is_the_reconcile_json(example):
+    """The example season carries the league's issued list: the report shows each class's
+    count per team and one row for every difference, as `hockeyrules reconcile` has them."""
+    data, text = cli_reconcile(EXAMPLE), example["html"]
+    assert '<section class="page" id="reconcile">' in text and 'href="#reconcile"' in text
+    section = text[text.index('id="reconcile"'):]
+    section = section[: section.index("</section>")]
+    differences = [p for p in data["pairs"] if p["class"] != "agrees"]
+    assert differences and section.count('<tr class="rec-') == len(differences)
+    for p in differences:
+        assert f'<tr class="rec-{p["class"]}"><td>' in section
+        assert str(escape(p["difference"])) in section
+    summary = re.search(r"<tr><td>All teams</td>((?:<td>\d+</td>)+)</tr>", section).group(1)
+    classes = ("agrees", "missed", "extra", "too-short", "too-long", "indefinite-mismatch")
+    assert re.findall(r"<td>(\d+)</td>", summary) == [str(data["summary"][c]) for c in classes]
+
+
+def test_a_season_without_an_issued_list_has_no_reconciliation_section():
+    text = build_report(WORKED)
+    assert 'id="reconcile"' not in text and "Issued against required" not in text
+
+
+def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tmp_path):
+    res = CliRunner().invoke(main, ["report", str(EXAMPLE), "-q", "-o", str(tmp_path / "site") + "/"])
+    assert res.exit_code == 0, res.output
+    page = (tmp_path / "site" / "reconcile.html").read_text(encoding="utf-8")
+    assert '<section class="page default" id="reconcile">' in page
+    assert 'href="reconcile.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
