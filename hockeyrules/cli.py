@@ -8,6 +8,8 @@ standard error when it is a terminal (--quiet silences it).
 from __future__ import annotations
 
 import inspect
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -169,9 +171,16 @@ def _parse_readings(ctx, param, values) -> dict:
 def _reading_option(f):
     from .policy import BY_NAME
 
-    return click.option("--reading", "readings", multiple=True, metavar="NAME=VALUE", callback=_parse_readings,
-                        help="Read the rulebook another way (repeatable): " + ", ".join(BY_NAME) +
-                             "; `hockeyrules readings` lists them.")(f)
+    return click.option(
+        "--reading",
+        "readings",
+        multiple=True,
+        metavar="NAME=VALUE",
+        callback=_parse_readings,
+        help="Read the rulebook another way (repeatable): "
+        + ", ".join(BY_NAME)
+        + "; `hockeyrules readings` lists them.",
+    )(f)
 
 
 def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
@@ -186,14 +195,25 @@ def _quiet_option(f):
 
 
 def _policy_options(f):
-    f = click.option("--proposal", type=click.Path(dir_okay=False),
-                     help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = click.option(
+        "--proposal", type=click.Path(dir_okay=False), help="Evaluate under a proposed change (proposal@1 file)."
+    )(f)
     f = _reading_option(f)
-    f = click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True,
-                     help="Shorthand for --reading late_game_counted_once=false.")(f)
-    f = click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True,
-                     help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
-                          "part combine (league:10.01A).")(f)
+    f = click.option(
+        "--no-late-game-counted-once",
+        "counted_once",
+        flag_value=False,
+        default=True,
+        help="Shorthand for --reading late_game_counted_once=false.",
+    )(f)
+    f = click.option(
+        "--layers",
+        type=click.Choice(["sum", "max"]),
+        default="sum",
+        show_default=True,
+        help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+        "part combine (league:10.01A).",
+    )(f)
     return _quiet_option(f)
 
 
@@ -214,11 +234,16 @@ def _folder_options(f):
         with reading_options(mapping, encoding):
             return f(*args, **kwargs)
 
-    command = click.option("--encoding", metavar="NAME",
-                           help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).")(command)
-    return click.option("--mapping", type=click.Path(dir_okay=False, exists=True),
-                        help="A CSV folder's own words, people and teams (default: the folder's "
-                             "mapping.yaml).")(command)
+    command = click.option(
+        "--encoding",
+        metavar="NAME",
+        help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).",
+    )(command)
+    return click.option(
+        "--mapping",
+        type=click.Path(dir_okay=False, exists=True),
+        help="A CSV folder's own words, people and teams (default: the folder's mapping.yaml).",
+    )(command)
 
 
 class _Group(click.Group):
@@ -245,10 +270,13 @@ def main():
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True)
-@click.option("--explain", "with_reasons", is_flag=True,
-              help="Add each component's explanation (json) or print every suspension's tree (table).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option(
+    "--explain",
+    "with_reasons",
+    is_flag=True,
+    help="Add each component's explanation (json) or print every suspension's tree (table).",
+)
 @_policy_options
 @_folder_options
 def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
@@ -284,8 +312,14 @@ def _tree_width() -> dict:
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True, help="csv: one row per violation.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="csv: one row per violation.",
+)
 @_policy_options
 @_folder_options
 def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
@@ -306,29 +340,62 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The HTML file to write (one self-contained page), or - for standard output.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(),
+    help="report.html for one file (- for standard output); a FOLDER/ (or a large season) for a site of pages.",
+)
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(["%Y-%m-%d"]),
+    help="Who is suspended as of this date (default: the last game's date).",
+)
+@click.option(
+    "--site/--one-file",
+    "site",
+    default=None,
+    help="Force a site (a folder of pages) or one file (default: by the season's size).",
+)
 @_policy_options
 @_folder_options
-def report(season, output, layers, counted_once, readings, proposal, quiet):
-    """One HTML page to read offline: summary, suspensions and why, a page per person, the audit."""
-    from .report import build_report
+def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
+    """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
+    from .report import build_report, write_report
 
-    _check_output(output)
+    folder = output != streams.STDIO and output.endswith(("/", os.sep))
+    if not folder and output and os.path.isdir(output):
+        click.echo(f"error: {output} is a directory (end it with / to write a site of pages into it)", err=True)
+        sys.exit(EXIT_INPUT)
+    if not folder:
+        _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
+    day = as_of.date().isoformat() if as_of else None
     with progress.reporting(_reporter(quiet)):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
             for w in loaded.warnings:
                 click.echo(f"warning: {w}", err=True)
-            progress.stage("solving and explaining")
-            page = build_report(loaded, policy, proposal=proposal)
+            if output == streams.STDIO:
+                progress.stage("solving and explaining")
+                page = build_report(loaded, policy, proposal=proposal, as_of=day)
+            else:
+                done = write_report(
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                )
         except InputError as err:
             _fail_input(err)
-        progress.stage(f"writing {output}")
-        streams.write_text(output, page)
-    if output != streams.STDIO:
-        click.echo(f"wrote {output}", err=True)
+        if output == streams.STDIO:
+            streams.write_text(output, page)
+            return
+    what = "one page" if done["kind"] == "file" else f"{done['pages']} pages, open {done['path']}"
+    where = done["path"] if done["kind"] == "file" else Path(done["path"]).parent
+    click.echo(
+        f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)",
+        err=True,
+    )
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -336,10 +403,13 @@ def report(season, output, layers, counted_once, readings, proposal, quiet):
 @click.option("--person", help="Explain every suspension of this person (id).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
-@click.option("--audit", "with_audit", is_flag=True,
-              help="With --person: also serving, ineligible use and 10.08 coach suspensions.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-              show_default=True)
+@click.option(
+    "--audit",
+    "with_audit",
+    is_flag=True,
+    help="With --person: also serving, ineligible use and 10.08 coach suspensions.",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 @_policy_options
 @_folder_options
 def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
@@ -368,8 +438,12 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
                 if with_audit:
                     nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
                 if not nodes:
-                    click.echo(f"{person} has no suspension" + (f" for game {game}" if game else "") +
-                               "; use --game ID --incident N to see why a line was not one", err=True)
+                    click.echo(
+                        f"{person} has no suspension"
+                        + (f" for game {game}" if game else "")
+                        + "; use --game ID --incident N to see why a line was not one",
+                        err=True,
+                    )
             else:
                 nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
         except InputError as err:
@@ -390,12 +464,14 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("--proposal", "after", type=click.Path(dir_okay=False),
-              help="The proposal to try (proposal@1 file).")
-@click.option("--against", "before", type=click.Path(dir_okay=False),
-              help="Compare with this proposal instead of the current rules.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--proposal", "after", type=click.Path(dir_okay=False), help="The proposal to try (proposal@1 file).")
+@click.option(
+    "--against",
+    "before",
+    type=click.Path(dir_okay=False),
+    help="Compare with this proposal instead of the current rules.",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
 @_reading_option
@@ -421,8 +497,14 @@ def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Show what this proposal changes.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True, help="markdown: the page docs/rules.md (every rule with its rulebook words).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="markdown: the page docs/rules.md (every rule with its rulebook words).",
+)
 @_reading_option
 def rules(proposal, fmt, readings):
     """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
@@ -444,8 +526,12 @@ def rules(proposal, fmt, readings):
         return
     width = _terminal_width()
     rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
-    click.echo(render.table(["id", "layer", "when", "games", "late", "combines"], rows, width=width,
-                            drop=("combines", "late", "layer")), nl=False)
+    click.echo(
+        render.table(
+            ["id", "layer", "when", "games", "late", "combines"], rows, width=width, drop=("combines", "late", "layer")
+        ),
+        nl=False,
+    )
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
     click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
@@ -458,11 +544,15 @@ def rules(proposal, fmt, readings):
 
 @main.command("test", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--proposal", type=click.Path(dir_okay=False),
-              help="Run every scenario under this proposal (a scenario's own proposal wins).")
+@click.option(
+    "--proposal",
+    type=click.Path(dir_okay=False),
+    help="Run every scenario under this proposal (a scenario's own proposal wins).",
+)
 @_reading_option
-@click.option("-k", "pattern", metavar="PATTERN",
-              help="Only the tests whose name (or file name) holds PATTERN, in any case.")
+@click.option(
+    "-k", "pattern", metavar="PATTERN", help="Only the tests whose name (or file name) holds PATTERN, in any case."
+)
 @_folder_options
 def test_command(paths, proposal, readings, pattern):
     """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
@@ -516,12 +606,24 @@ def test_command(paths, proposal, readings, pattern):
 
 @main.command("import", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The season file to write (.yaml or .json), or - for standard output.")
-@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]),
-              help="The season file's format (default: by the output's extension; YAML for -).")
-@click.option("--clock", type=click.Choice(["remaining", "elapsed"]),
-              help="The clock mode, where the folder has no settings.csv saying it.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The season file to write (.yaml or .json), or - for standard output.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["yaml", "json"]),
+    help="The season file's format (default: by the output's extension; YAML for -).",
+)
+@click.option(
+    "--clock",
+    type=click.Choice(["remaining", "elapsed"]),
+    help="The clock mode, where the folder has no settings.csv saying it.",
+)
 @_quiet_option
 @_folder_options
 def import_command(folder, output, fmt, clock, quiet):
@@ -541,14 +643,22 @@ def import_command(folder, output, fmt, clock, quiet):
         progress.stage(f"writing {output}")
         write_season(data, output, as_json=None if fmt is None else fmt == "json")
     lines = sum(len(g.incidents) for g in season.games)
-    click.echo(f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
-               f"{lines} incidents", err=True)
+    click.echo(
+        f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
+        f"{lines} incidents",
+        err=True,
+    )
 
 
 @main.command("export", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
-              help="The folder to write the CSV files into (made if missing).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write the CSV files into (made if missing).",
+)
 @click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
 @_quiet_option
 @_folder_options
@@ -566,8 +676,7 @@ def export_command(season, output, semicolon, quiet):
 
 @main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=click.Path(), required=False)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--proposal", type=click.Path(dir_okay=False), help="Measure the readings under this proposal.")
 @_folder_options
 def readings_command(season, fmt, proposal):
@@ -593,8 +702,7 @@ def readings_command(season, fmt, proposal):
 @click.argument("season", type=click.Path())
 @click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
 @click.option("--team", help="Only this team's persons.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @_policy_options
 def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
     """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
@@ -612,10 +720,15 @@ def status(season, as_of, team, fmt, layers, counted_once, readings, proposal):
 
 @main.command()
 @click.argument("season", type=click.Path())
-@click.option("--issued", "issued", type=click.Path(dir_okay=False),
-              help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table",
-              show_default=True)
+@click.option(
+    "--issued",
+    "issued",
+    type=click.Path(dir_okay=False),
+    help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table", show_default=True
+)
 @_policy_options
 def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
     """Did the league issue what its rules require? Each difference with its explanation."""
@@ -634,9 +747,12 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal):
 @click.argument("season", type=click.Path())
 @click.option("--person", required=True, help="The suspended person (id).")
 @click.option("--game", required=True, help="The game the suspension was earned in.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="The file to write: .html a printable page, anything else Markdown (default: Markdown on "
-                   "standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="The file to write: .html a printable page, anything else Markdown (default: Markdown on standard output).",
+)
 @_policy_options
 def notice(season, person, game, output, layers, counted_once, readings, proposal):
     """One suspension's notice, as the team manager receives it."""
@@ -663,8 +779,13 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
 @main.command()
 @click.argument("season", type=click.Path())
 @click.option("--since", help="Only suspensions earned in games on or after this date (YYYY-MM-DD).")
-@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
-              help="The folder to write into (GAME-PERSON.md and .html per suspension).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write into (GAME-PERSON.md and .html per suspension).",
+)
 @_policy_options
 def notices(season, since, output, layers, counted_once, readings, proposal):
     """Every suspension's notice (Markdown and printable HTML), one pair of files each."""

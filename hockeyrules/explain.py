@@ -59,7 +59,6 @@ def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
     return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
 
 
-
 def ordinal(n: int) -> str:
     if 11 <= n % 100 <= 13:
         return f"{n}th"
@@ -129,8 +128,7 @@ class Words:
         if inc.seconds is None:
             return self.period(inc)
         elapsed = self.season.settings.period_minutes * 60 - self._remaining(inc)
-        return (f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, "
-                f"clock {inc.clock})")
+        return f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {inc.clock})"
 
     def short_clock(self, inc: Incident) -> str:
         if inc.seconds is None:
@@ -139,8 +137,10 @@ class Words:
 
     def short_line(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
-        return (f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {inc.infraction}, "
-                f"{' + '.join(inc.penalties)}")
+        return (
+            f"{game.id} {game.date} line {number}, {self.short_clock(inc)}: {words(inc.infraction)}, "
+            f"{penalty_words(inc.penalties)}"
+        )
 
     def late_reason(self, inc: Incident, game_id: str | None = None) -> str:
         if inc.period == "post":
@@ -162,8 +162,10 @@ class Words:
             person = self.season.people[inc.person]
             who = f"{person.name} [{person.id}, {person.role}, {person.team}]"
         minutes = self.season.minutes(inc)
-        return (f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
-                f"{who}, {self.clock(inc)}: {inc.infraction}, {' + '.join(inc.penalties)}, {minutes} min")
+        return (
+            f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
+            f"{who}, {self.clock(inc)}: {words(inc.infraction)}, {penalty_words(inc.penalties)}, {minutes} min"
+        )
 
     def line_node(self, game_id: str, number: int, kind: str = "line") -> Node:
         _, inc = self.incident(game_id, number)
@@ -171,17 +173,33 @@ class Words:
 
     def game_node(self, game_id: str) -> Node:
         g = self.games[game_id]
-        return Node("game", f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {g.home} v {g.away} ({g.kind})",
-                    where=g.where, line=g.line)
+        return Node(
+            "game",
+            f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {g.home} v {g.away} ({g.kind})",
+            where=g.where,
+            line=g.line,
+        )
 
 
 def _mmss(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
+LAYER_WORDS = {"governing": "Hockey Canada part", "league": "league part"}
+
+
+def words(code: str) -> str:
+    """A code of the season format as words: checking_from_behind -> checking from behind."""
+    return str(code).replace("_", " ")
+
+
+def penalty_words(penalties) -> str:
+    return " + ".join(words(p) for p in penalties)
+
+
 def _games(n: int, indefinite: bool) -> str:
     if indefinite:
-        return f"indefinite, minimum {n}"
+        return f"indefinite (at least {n} game{'' if n == 1 else 's'})"
     return f"{n} game" if n == 1 else f"{n} games"
 
 
@@ -193,15 +211,15 @@ class Model:
     """The provenance atoms of one solve, indexed for assembly."""
 
     def __init__(self, symbols):
-        self.premises = defaultdict(list)      # (P, G, S, Id) -> [fact]
-        self.combines = {}                     # (P, G, S, Id) -> "adds" | "governs" | overlapped Id
-        self.notadded = defaultdict(list)      # (P, G) -> [(I, Id, O)]
-        self.considered = defaultdict(set)     # (G, I) -> {Id}
-        self.lacks = defaultdict(list)         # (G, I, Id) -> [penalty]
-        self.failed = defaultdict(list)        # (G, I, Id) -> [why]
-        self.ladder = defaultdict(list)        # (G, I) -> [(stem, status)]
-        self.context = defaultdict(list)       # (G, I) -> [term]
-        self.readings = defaultdict(dict)      # G -> {reading name: value} that judged the game
+        self.premises = defaultdict(list)  # (P, G, S, Id) -> [fact]
+        self.combines = {}  # (P, G, S, Id) -> "adds" | "governs" | overlapped Id
+        self.notadded = defaultdict(list)  # (P, G) -> [(I, Id, O)]
+        self.considered = defaultdict(set)  # (G, I) -> {Id}
+        self.lacks = defaultdict(list)  # (G, I, Id) -> [penalty]
+        self.failed = defaultdict(list)  # (G, I, Id) -> [why]
+        self.ladder = defaultdict(list)  # (G, I) -> [(stem, status)]
+        self.context = defaultdict(list)  # (G, I) -> [term]
+        self.readings = defaultdict(dict)  # G -> {reading name: value} that judged the game
         from .policy import READINGS
 
         by_fact = {r.fact: r for r in READINGS}
@@ -225,8 +243,7 @@ class Model:
             elif s.name == "gamereading" and s.arguments[1].name in by_fact:
                 r = by_fact[s.arguments[1].name]
                 v = s.arguments[2]
-                value = v.number if v.type == v.type.Number else \
-                    next(x for x in r.values if r.constant(x) == v.name)
+                value = v.number if v.type == v.type.Number else next(x for x in r.values if r.constant(x) == v.name)
                 self.readings[s.arguments[0].string][r.name] = value
             elif s.name == "linecontext":
                 self.context[(a[0].string, a[1].number)].append(a[2])
@@ -256,12 +273,17 @@ class Explainer:
             a = f.arguments
             if f.name == "late" and comp.incident is not None:
                 _, inc = w.incident(a[0].string, a[1].number)
-                nodes.append(Node("late", f"late: {w.late_reason(inc, a[0].string)}", where=inc.where,
-                                  line=inc.line))
+                nodes.append(Node("late", f"late: {w.late_reason(inc, a[0].string)}", where=inc.where, line=inc.line))
             elif f.name == "late":
                 _, inc = w.incident(a[0].string, a[1].number)
-                nodes.append(Node("late", f"late: the team's earliest bench-leaving line is late: "
-                                          f"{w.late_reason(inc, a[0].string)}", where=inc.where, line=inc.line))
+                nodes.append(
+                    Node(
+                        "late",
+                        f"late: the team's earliest bench-leaving line is late: {w.late_reason(inc, a[0].string)}",
+                        where=inc.where,
+                        line=inc.line,
+                    )
+                )
             elif f.name == "earliest":
                 node = w.line_node(a[0].string, a[1].number, "fact")
                 node.text = "the team's earliest bench-leaving line decides lateness: " + node.text
@@ -269,41 +291,67 @@ class Explainer:
             elif f.name == "offence":
                 stem, n = a[0].string, a[1].number
                 who = "the team's" if comp.incident is None else "the person's"
-                nodes.append(Node("offence", f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} "
-                                             f"of the season ({stem} counts them)", rule=stem,
-                                  data={"ladder": stem, "offence": n}))
+                nodes.append(
+                    Node(
+                        "offence",
+                        f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} of the season ({stem} counts them)",
+                        rule=stem,
+                        data={"ladder": stem, "offence": n},
+                    )
+                )
             elif f.name == "counted":
                 counted.append((a[0].string, a[1].string, a[2].number, a[3].number, a[4].number))
             elif f.name == "minutes":
                 before, after, mb, ma = (x.number for x in a)
-                nodes.append(Node("minutes", f"season penalty minutes {before} before this line, {after} after it; "
-                                             f"marks passed: {mb} before, {ma} after, so {ma - mb} this line",
-                                  data={"before": before, "after": after, "marks_before": mb, "marks_after": ma}))
+                nodes.append(
+                    Node(
+                        "minutes",
+                        f"season penalty minutes {before} before this line, {after} after it; "
+                        f"marks passed: {mb} before, {ma} after, so {ma - mb} this line",
+                        data={"before": before, "after": after, "marks_before": mb, "marks_after": ma},
+                    )
+                )
             elif f.name == "marks":
                 after_, every = (x.number for x in a)
-                nodes.append(Node("marks", f"a mark each time the season's minutes pass {after_}, "
-                                           f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
-                                           f"{after_ + every + 1}, ... reached)",
-                                  data={"after": after_, "every": every}))
+                nodes.append(
+                    Node(
+                        "marks",
+                        f"a mark each time the season's minutes pass {after_}, "
+                        f"{after_ + every}, {after_ + 2 * every}, ... ({after_ + 1}, "
+                        f"{after_ + every + 1}, ... reached)",
+                        data={"after": after_, "every": every},
+                    )
+                )
             elif f.name == "inforce":
                 import datetime as _dt
 
                 era, since = a[0].name, _dt.date.fromordinal(a[1].number).isoformat()
                 name = getattr(getattr(self, "proposal", None), "name", "the proposal")
                 g = w.games[game]
-                text = (f"as the proposal {name!r} has it: in force for games from {since}; {g.id} is on "
-                        f"{g.date}" if era == "proposed" else
-                        f"as the book has it: the proposal {name!r} is in force only for games from {since}; "
-                        f"{g.id} is on {g.date}")
-                nodes.append(Node("version", text, data={"version": "proposal" if era == "proposed" else "book",
-                                                         "effective": since}))
+                text = (
+                    f"as the proposal {name!r} has it: in force for games from {since}; {g.id} is on {g.date}"
+                    if era == "proposed"
+                    else f"as the book has it: the proposal {name!r} is in force only for games from {since}; "
+                    f"{g.id} is on {g.date}"
+                )
+                nodes.append(
+                    Node(
+                        "version",
+                        text,
+                        data={"version": "proposal" if era == "proposed" else "book", "effective": since},
+                    )
+                )
             elif f.name == "beyond":
                 asked, held = (x.number for x in a)
-                nodes.append(Node("reading", f"it asks {asked}; the line's largest Hockey Canada component "
-                                             f"already holds {held}, so it counts {max(asked - held, 0)} "
-                                             f"(reading league_restatements=overlap)",
-                                  data={"reading": "league_restatements", "value": "overlap",
-                                        "asked": asked, "governing": held}))
+                nodes.append(
+                    Node(
+                        "reading",
+                        f"it asks {asked}; the line's largest Hockey Canada component "
+                        f"already holds {held}, so it counts {max(asked - held, 0)} "
+                        f"(reading league_restatements=overlap)",
+                        data={"reading": "league_restatements", "value": "overlap", "asked": asked, "governing": held},
+                    )
+                )
             elif f.name == "stoppageline":
                 node = w.line_node(a[0].string, a[1].number, "fact")
                 node.text = "fight line of the same stoppage: " + node.text
@@ -328,10 +376,19 @@ class Explainer:
     def component_node(self, s: Suspension, comp) -> Node:
         late = ", late value" if comp.late else ""
         where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
-        node = Node("component", f"{comp.rule} ({comp.layer}, {where}): {_games(comp.games, comp.indefinite)}{late}",
-                    rule=comp.rule, data={"layer": comp.layer, "games": comp.games,
-                                          "indefinite": comp.indefinite, "late": comp.late,
-                                          "incident": comp.incident, "team_event": comp.team_event})
+        node = Node(
+            "component",
+            f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {_games(comp.games, comp.indefinite)}{late}",
+            rule=comp.rule,
+            data={
+                "layer": comp.layer,
+                "games": comp.games,
+                "indefinite": comp.indefinite,
+                "late": comp.late,
+                "incident": comp.incident,
+                "team_event": comp.team_event,
+            },
+        )
         if comp.incident is not None:
             _, inc = self.words.incident(s.game, comp.incident)
             node.where, node.line = inc.where, inc.line
@@ -349,7 +406,13 @@ class Explainer:
             comps = [c for c in s.components if c.layer == layer]
             if not comps:
                 continue
-            lnode = node.add(Node("layer", f"{layer} part: {part}", data={"layer": layer, "games": part}))
+            lnode = node.add(
+                Node(
+                    "layer",
+                    f"{LAYER_WORDS[layer]}: {part} (on each line the largest of these applies; separate sanctions add)",
+                    data={"layer": layer, "games": part},
+                )
+            )
             for c in comps:
                 source = c.incident if c.incident is not None else ("team", c.team_event)
                 how = self.model.combines.get((s.person, s.game, source, c.rule))
@@ -357,36 +420,61 @@ class Explainer:
                 if how == "adds":
                     text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
                 elif how == "governs":
-                    text = f"{c.rule} governs {where} with {c.games} (the largest of the line's {layer} components, rule 1)"
+                    text = (
+                        f"{c.rule} applies on {where}: {_games(c.games, c.indefinite)}, the largest of these (rule 1)"
+                    )
                 else:
-                    text = (f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
-                            f"not added (rule 1)")
-                lnode.add(Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps",
-                               text, rule=c.rule))
+                    text = (
+                        f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
+                        f"not added, the largest of these applies (rule 1)"
+                    )
+                lnode.add(
+                    Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps", text, rule=c.rule)
+                )
         blocked = defaultdict(list)
         for i, rule, other in sorted(self.model.notadded.get((s.person, s.game), [])):
             blocked[(i, rule)].append(other)
         for (i, rule), others in sorted(blocked.items()):
-            node.add(Node("counted-once", f"{rule} not added on line {i}: {', '.join(others)} already used "
-                                          f"{'its' if len(others) == 1 else 'their'} late value, which holds that "
-                                          f"game (rule 3, late_game_counted_once)", rule=rule))
+            node.add(
+                Node(
+                    "counted-once",
+                    f"{rule} not added on line {i}: this game is counted once: "
+                    f"{', '.join(others)} already used {'its' if len(others) == 1 else 'their'} "
+                    f"late value, which already includes it (rule 3, late game counted once)",
+                    rule=rule,
+                )
+            )
         if self.policy_of(s.game).layers == "sum":
-            arith = f"{s.governing_games} + {s.league_games} = {s.games} (governing plus league, layers: sum)"
+            arith = (
+                f"{s.governing_games} + {s.league_games} = {s.games} (Hockey Canada part plus league part, layers: sum)"
+            )
         else:
-            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger layer, layers: max)"
+            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger part, layers: max)"
         node.add(Node("arithmetic", arith, rule="league:10.01A"))
         if s.indefinite:
             ind = ", ".join(c.rule for c in s.components if c.indefinite)
-            node.add(Node("indefinite", f"indefinite because of {ind}: the total above, with each indefinite "
-                                        f"component at its minimum, is the minimum (rule 5)"))
+            node.add(
+                Node(
+                    "indefinite",
+                    f"indefinite because of {ind}: the total above, with each indefinite "
+                    f"component at its minimum, is the minimum (rule 5)",
+                )
+            )
         return node
 
     def suspension_node(self, s: Suspension) -> Node:
-        root = Node("suspension",
-                    f"{s.name} [{s.person}, {s.role}, {s.team}]: {_games(s.games, s.indefinite)} "
-                    f"for game {s.game} ({s.date})",
-                    data={"person": s.person, "game": s.game, "games": s.games, "indefinite": s.indefinite,
-                          "governing_games": s.governing_games, "league_games": s.league_games})
+        root = Node(
+            "suspension",
+            f"{s.name} [{s.person}, {s.role}, {s.team}]: {_games(s.games, s.indefinite)} for game {s.game} ({s.date})",
+            data={
+                "person": s.person,
+                "game": s.game,
+                "games": s.games,
+                "indefinite": s.indefinite,
+                "governing_games": s.governing_games,
+                "league_games": s.league_games,
+            },
+        )
         root.add(self.words.game_node(s.game))
         for i in sorted({c.incident for c in s.components if c.incident is not None}):
             root.add(self.words.line_node(s.game, i))
@@ -405,25 +493,55 @@ class Explainer:
         susp = next((s for s in self.result.suspensions if s.person == inc.person and s.game == game_id), None)
         comps = [c for c in self._components_of(inc.person, game_id) if c.incident == number]
         if inc.person is None:
-            root.add(Node("outcome", f"a team line of {inc.team}: it yields no suspension of its own; the coach "
-                                     f"rows read it as a line of the team"))
+            root.add(
+                Node(
+                    "outcome",
+                    f"a team line of {inc.team}: it yields no suspension of its own; the coach "
+                    f"rows read it as a line of the team",
+                )
+            )
         elif susp and comps:
-            root.add(Node("outcome", f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
-                                     f"{game_id} (see explain --person {inc.person} --game {game_id})"))
+            root.add(
+                Node(
+                    "outcome",
+                    f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
+                    f"{game_id} (see explain --person {inc.person} --game {game_id})",
+                )
+            )
         elif susp:
-            root.add(Node("outcome", f"this line yields no component; {inc.person} has a suspension for game "
-                                     f"{game_id} from other lines (see explain --person {inc.person} "
-                                     f"--game {game_id})"))
+            root.add(
+                Node(
+                    "outcome",
+                    f"this line yields no component; {inc.person} has a suspension for game "
+                    f"{game_id} from other lines (see explain --person {inc.person} "
+                    f"--game {game_id})",
+                )
+            )
         else:
-            root.add(Node("outcome", "no suspension for this game" +
-                          (" (its components total 0 games, rule 6)" if comps else "")))
+            root.add(
+                Node(
+                    "outcome",
+                    "no suspension for this game" + (" (its components total 0 games, rule 6)" if comps else ""),
+                )
+            )
         context = {t.name: t for t in self.model.context.get((game_id, number), [])}
-        root.add(Node("late", f"late: {w.late_reason(inc, game_id)}" if "late" in context else
-                      f"not late: {w.clock(inc) if inc.seconds is not None else w.period(inc)}"))
+        root.add(
+            Node(
+                "late",
+                f"late: {w.late_reason(inc, game_id)}"
+                if "late" in context
+                else f"not late: {w.clock(inc) if inc.seconds is not None else w.period(inc)}",
+            )
+        )
         fired = {c.rule: c for c in comps}
         for c in comps:
-            node = root.add(Node("fired", f"{c.rule} fires: {_games(c.games, c.indefinite)}"
-                                          f"{', late value' if c.late else ''}", rule=c.rule))
+            node = root.add(
+                Node(
+                    "fired",
+                    f"{c.rule} fires: {_games(c.games, c.indefinite)}{', late value' if c.late else ''}",
+                    rule=c.rule,
+                )
+            )
             if susp:
                 for p in self.premise_nodes(inc.person, game_id, c):
                     node.add(p)
@@ -438,8 +556,10 @@ class Explainer:
                 if why.name != "countedonce":
                     reasons.append(self._why_not(why, inc))
             if once:
-                reasons.append(f"{', '.join(once)} already used {'its' if len(once) == 1 else 'their'} late "
-                               f"value, which holds this game (counted once)")
+                reasons.append(
+                    f"{', '.join(once)} already used {'its' if len(once) == 1 else 'their'} late "
+                    f"value, which holds this game (counted once)"
+                )
             if not reasons:
                 reasons.append("does not fire")
             node = root.add(Node("candidate", f"{rule} does not fire: " + "; ".join(reasons), rule=rule))
@@ -452,15 +572,27 @@ class Explainer:
         for term in self.model.context.get((game_id, number), []):
             if term.name == "heavylines":
                 team, n = term.arguments[0].string, term.arguments[1].number
-                root.add(Node("count", f"hc:s2-coach: team {team} has {n} line(s) with a major, a match penalty or "
-                                       f"a fighting infraction in this game, team lines included (3 make a "
-                                       f"coach suspension)", rule="hc:s2-coach/1"))
+                root.add(
+                    Node(
+                        "count",
+                        f"hc:s2-coach: team {team} has {n} line(s) with a major, a match penalty or "
+                        f"a fighting infraction in this game, team lines included (3 make a "
+                        f"coach suspension)",
+                        rule="hc:s2-coach/1",
+                    )
+                )
             elif term.name == "fights":
                 n, sec = (x.number for x in term.arguments)
                 verdict = "more than one fight" if n >= 3 or sec else "one fight at most"
-                root.add(Node("count", f"league:10.06B: this stoppage holds {n} fighting line(s) and {sec} "
-                                       f"secondary fight(s): {verdict} (3 fighting lines or a secondary fight "
-                                       f"are needed)", rule="league:10.06B"))
+                root.add(
+                    Node(
+                        "count",
+                        f"league:10.06B: this stoppage holds {n} fighting line(s) and {sec} "
+                        f"secondary fight(s): {verdict} (3 fighting lines or a secondary fight "
+                        f"are needed)",
+                        rule="league:10.06B",
+                    )
+                )
         return root
 
     def add_rule_text(self, node: Node, rule: str) -> None:
@@ -485,19 +617,22 @@ class Explainer:
         if why.name == "covered":
             return f"the line is covered by {why.arguments[0].string} (not otherwise covered)"
         if why.name == "countedonce":
-            return (f"{why.arguments[0].string} already used its late value, which holds this game "
-                    f"(counted once)")
+            return f"{why.arguments[0].string} already used its late value, which holds this game (counted once)"
         game = next(g for g in self.season.games if inc in g.incidents)
         if why.name in ("leaguepersons", "leaguegames"):
             return reading_words(why.name, self.policy_of(game.id), game, self.season.people.get(inc.person))
         if why.name == "carries":
-            return (f"the line carries {why.arguments[0].name}: a Section 3 match, not a Section 2 major "
-                    f"(its Section 3 row governs it)")
+            return (
+                f"the line carries {why.arguments[0].name}: a Section 3 match, not a Section 2 major "
+                f"(its Section 3 row governs it)"
+            )
         text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy_of(game.id).late_window_minutes)
         if why.name == "notplayer":
             return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
         if why.name in ("notlate", "late"):
-            return f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
+            return (
+                f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
+            )
         return text
 
     def _ladder_node(self, stem: str, statuses: list, inc: Incident) -> Node:
@@ -509,23 +644,40 @@ class Explainer:
         if "minutes" in found:
             before, after, mb, ma = (x.number for x in found["minutes"][0])
             data.update(before=before, after=after, marks_before=mb, marks_after=ma)
-            return Node("ladder", f"league:10.04: season penalty minutes {before} -> {after}; marks passed "
-                                  f"{mb} -> {ma}" + (f": {ma - mb} this line" if ma > mb else ": none this line"),
-                        rule="league:10.04", data=data)
+            return Node(
+                "ladder",
+                f"league:10.04: season penalty minutes {before} -> {after}; marks passed "
+                f"{mb} -> {ma}" + (f": {ma - mb} this line" if ma > mb else ": none this line"),
+                rule="league:10.04",
+                data=data,
+            )
         if "outside" in found:
             game = next(g for g in self.season.games if inc in g.incidents)
             why = sorted({a[0].name for a in found["outside"]})
             data["outside"] = why
-            return Node("ladder", f"{stem} does not apply: " + "; ".join(
-                reading_words(w, self.policy_of(game.id), game, self.season.people.get(inc.person)) for w in why),
-                rule=stem, data=data)
+            return Node(
+                "ladder",
+                f"{stem} does not apply: "
+                + "; ".join(
+                    reading_words(w, self.policy_of(game.id), game, self.season.people.get(inc.person)) for w in why
+                ),
+                rule=stem,
+                data=data,
+            )
         if "notplayer" in found:
-            return Node("ladder", f"{stem}: counts players only; {inc.person} is a "
-                                  f"{self.season.people[inc.person].role}", rule=stem, data=data)
+            return Node(
+                "ladder",
+                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role}",
+                rule=stem,
+                data=data,
+            )
         held = sorted(a[0].number for a in found["nth"])
         data["offences"] = held
-        text = f"{stem}: this line holds the person's " + \
-            " and ".join(ordinal(n) for n in held) + f" {words} of the season"
+        text = (
+            f"{stem}: this line holds the person's "
+            + " and ".join(ordinal(n) for n in held)
+            + f" {words} of the season"
+        )
         rungs = sorted({a[1].number for a in found["rung"]})
         if rungs:
             data["rungs"] = rungs
@@ -548,21 +700,53 @@ def _build(season, policy, focus, proposal=None) -> Explainer:
     return ex
 
 
-def explain_person(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
-                   proposal: ProposalSource = None, **options: Any) -> list[Node]:
+def part_of(season: Season, team: str, proposal=None) -> Season:
+    """The part of a season (teams that never meet the others) holding `team`: what an
+    explanation of one person or line reads, so that asking about one costs one league,
+    not the country. A proposal with rules of its own may join parts: then the whole."""
+    from .partition import parts, split
+
+    if proposal is not None and getattr(proposal, "rules", None):
+        return season
+    groups = parts(season)
+    if len(groups) == 1:
+        return season
+    group = next(g for g in groups if team in g)
+    part = split(season, [set(group), set(season.teams) - set(group)])[0]
+    part.warnings = list(season.warnings)
+    return part
+
+
+def explain_person(
+    season: SeasonSource,
+    person: str,
+    game: str | None = None,
+    policy: Policy | None = None,
+    proposal: ProposalSource = None,
+    **options: Any,
+) -> list[Node]:
     """A justification tree for each suspension of a person (or of that game)."""
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
     if game is not None and game not in {g.id for g in season.games}:
         raise KeyError(f"unknown game {game!r}")
-    ex = _build(season, policy, [Fact("focusperson", Id(person))], proposal)
-    return [ex.suspension_node(s) for s in ex.result.suspensions
-            if s.person == person and (game is None or s.game == game)]
+    proposal = as_proposal(proposal)
+    part = part_of(season, season.people[person].team, proposal)
+    ex = _build(part, policy, [Fact("focusperson", Id(person))], proposal)
+    return [
+        ex.suspension_node(s) for s in ex.result.suspensions if s.person == person and (game is None or s.game == game)
+    ]
 
 
-def explain_incident(season: SeasonSource, game: str, number: int, policy: Policy | None = None,
-                     proposal: ProposalSource = None, **options: Any) -> Node:
+def explain_incident(
+    season: SeasonSource,
+    game: str,
+    number: int,
+    policy: Policy | None = None,
+    proposal: ProposalSource = None,
+    **options: Any,
+) -> Node:
     """Why (or why not) one game-sheet line led to a suspension."""
     season, policy = as_season(season), as_policy(policy, options)
     games = {g.id: g for g in season.games}
@@ -570,32 +754,108 @@ def explain_incident(season: SeasonSource, game: str, number: int, policy: Polic
         raise KeyError(f"unknown game {game!r}")
     if not 1 <= number <= len(games[game].incidents):
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
-    ex = _build(season, policy, [Fact("focusline", Id(game), int(number))], proposal)
+    proposal = as_proposal(proposal)
+    part = part_of(season, games[game].home, proposal)
+    ex = _build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
     return ex.line_explanation(game, number)
 
 
-def explain_all(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
-                **options: Any) -> tuple[Result, dict, dict]:
+def explain_all(
+    season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None, **options: Any
+) -> tuple[Result, dict, dict]:
     """The result, every suspension's tree and the result@1 data with explanations.
 
     In the data, each component gains `explanation` (its rule text and the facts it
     rests on) and each suspension gains `explanation` (how its components combine).
+    A season of many leagues is explained part by part, as `evaluate` solves it
+    (hockeyrules/partition.py), so the cost grows with the season, not faster.
     """
+    from .partition import worth_splitting
+
     season, policy = as_season(season), as_policy(policy, options)
+    proposal = as_proposal(proposal)
+    if worth_splitting(season, proposal):
+        return explain_parts(season, policy, proposal)
+    return explain_whole(season, policy, proposal)
+
+
+def _with_explanations(data: dict, trees: dict) -> dict:
+    """result@1 data with each component's and suspension's explanation, taken from the
+    suspension's tree (its component nodes and its last node, the combination)."""
+    for out in data["suspensions"]:
+        tree = trees[(out["person"], out["game"])]
+        comps = [n for n in tree.children if n.kind == "component"]
+        for comp_node, comp_out in zip(comps, out["components"]):
+            comp_out["explanation"] = comp_node.to_dict()
+        out["explanation"] = tree.children[-1].to_dict()
+    return data
+
+
+def _trees(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict]:
     ex = _build(season, policy, [Fact("focusall")], proposal)
-    trees = {}
-    data = ex.result.to_dict()
-    for s, out in zip(ex.result.suspensions, data["suspensions"]):
-        tree = ex.suspension_node(s)
-        trees[(s.person, s.game)] = tree
-        for comp, comp_out in zip(s.components, out["components"]):
-            comp_out["explanation"] = ex.component_node(s, comp).to_dict()
-        out["explanation"] = ex.combination_node(s).to_dict()
-    return ex.result, trees, data
+    return ex.result, {(s.person, s.game): ex.suspension_node(s) for s in ex.result.suspensions}
 
 
-def explain_audit(season: SeasonSource, person: str, game: str | None = None, policy: Policy | None = None,
-                  proposal: ProposalSource = None, audited: Any = None, **options: Any) -> list[Node]:
+def explain_whole(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
+    """explain_all in one solve."""
+    result, trees = _trees(season, policy, proposal)
+    return result, trees, _with_explanations(result.to_dict(), trees)
+
+
+_PARTS: list = []
+_POLICY: Policy | None = None
+_PROPOSAL = None
+
+
+def _explain_chunk(index: int) -> tuple[Result, dict]:
+    assert _POLICY is not None  # set by explain_parts before the workers start
+    result, trees = _trees(_PARTS[index], _POLICY, _PROPOSAL)
+    result.cases = {}  # read only while the trees were built: not sent back
+    return result, trees
+
+
+def explain_parts(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
+    """explain_all chunk by chunk in fresh worker processes, as partition.evaluate_parts
+    solves: each chunk grounds explain.lp for its own leagues only."""
+    import gc
+    import multiprocessing as mp
+    import os
+
+    from .partition import chunks, merge, split, start_method
+
+    if start_method() != "fork":  # a worker started by spawn would not see the parts: one solve
+        return explain_whole(season, policy, proposal)
+    global _PARTS, _POLICY, _PROPOSAL
+    _PARTS, _POLICY, _PROPOSAL = split(season, chunks(season)), policy, proposal
+    try:
+        workers = min(os.cpu_count() or 1, len(_PARTS))
+        if workers == 1:
+            done = [_explain_chunk(i) for i in range(len(_PARTS))]
+        else:
+            gc.freeze()
+            with mp.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+                done = pool.map(_explain_chunk, range(len(_PARTS)), chunksize=1)
+            gc.unfreeze()
+    finally:
+        _PARTS, _POLICY, _PROPOSAL = [], None, None
+    if proposal is not None:
+        policy = proposal.apply_policy(policy)
+    result = merge(season, policy, [r for r, _ in done])
+    result.proposal = None if proposal is None else proposal.name
+    trees = {k: t for _, ts in done for k, t in ts.items()}
+    trees = {(s.person, s.game): trees[(s.person, s.game)] for s in result.suspensions}  # season order
+    return result, trees, _with_explanations(result.to_dict(), trees)
+
+
+def explain_audit(
+    season: SeasonSource,
+    person: str,
+    game: str | None = None,
+    policy: Policy | None = None,
+    proposal: ProposalSource = None,
+    audited: Any = None,
+    **options: Any,
+) -> list[Node]:
     """Serving and eligibility of one person: where each suspension was served, why a
     game was one the person could not play, why a coach was suspended under 10.08.
     `audited`: the season's audit already computed (an Audit), to word it for many
@@ -605,55 +865,112 @@ def explain_audit(season: SeasonSource, person: str, game: str | None = None, po
     season, policy = as_season(season), as_policy(policy, options)
     if person not in season.people:
         raise KeyError(f"unknown person {person!r}")
-    data = (audited or audit(season, policy, proposal=proposal)).to_dict()
+    if audited is None:
+        season = part_of(season, season.people[person].team, as_proposal(proposal))
+        audited = audit(season, policy, proposal=proposal)
+    data = audited.to_dict()
     words = Words(season, policy)
-    nodes = []
-    for s in data["serving"]:
-        if s["person"] != person or (game is not None and s["game"] != game):
-            continue
-        what = "league:10.08 suspension" if s["rule"] else "suspension"
-        length = _games(s["games"], s["indefinite"] and not s["length_set"])
-        node = Node("serving", f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; "
-                               f"{s['served']} served; {s['status']}", rule=s["rule"] or "league:10.01A",
-                    data={k: s[k] for k in ("game", "games", "served", "served_in", "eligible_from", "status")})
-        node.add(Node("rule", "served in the team's following regular and playoff games, in season order, "
-                              "one suspension after another; a game the person dressed for is not served"))
-        for n, gid in enumerate(s["served_in"], start=1):
-            g = words.games[gid]
-            node.add(Node("served", f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
-                          where=g.where, line=g.line))
-        for d in s["decisions"]:
-            verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
-            node.add(Node("decision", f"league decision of {d['date']} {verb}: {d['reason']}",
-                          rule="league:10.01C", where=d["where"]))
-        if s["eligible_from"]:
-            node.add(Node("return", f"may play again from {s['eligible_from']}"))
-        nodes.append(node)
-    for v in data["violations"]:
-        if v["person"] != person or (game is not None and v["game"] != game):
-            continue
-        g = words.games[v["game"]]
-        node = Node("violation", f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: "
-                                 f"{v['message']}", rule=v["rule"], where=g.where, line=g.line)
-        if v["rule"] == "league:10.08":
-            node.add(Node("consequence", f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
-                                         f"head coach for that game is suspended (league:10.08, indefinite)",
-                          rule="league:10.08"))
-        nodes.append(node)
+    nodes = [
+        serving_node(words, s) for s in data["serving"] if s["person"] == person and (game is None or s["game"] == game)
+    ]
+    nodes += [
+        violation_node(words, v)
+        for v in data["violations"]
+        if v["person"] == person and (game is None or v["game"] == game)
+    ]
     for s in data["audit_suspensions"]:
         if s["person"] != person or (game is not None and s["game"] != game):
             continue
         team = s["components"][0]["team_event"]
-        used = [v for v in data["violations"] if v["game"] == s["game"] and v["team"] == team
-                and v["rule"] == "league:10.08"]
-        g = words.games[s["game"]]
-        node = Node("audit-suspension", f"{s['name']} [{person}] is suspended indefinitely (league:10.08) as "
-                                        f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
-                                        f"an ineligible person", rule="league:10.08", where=g.where, line=g.line)
-        quote = excerpt("league:10.08")
-        if quote:
-            node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
-        for v in used:
-            node.add(Node("violation", v["message"], rule=v["rule"]))
-        nodes.append(node)
+        used = [
+            v
+            for v in data["violations"]
+            if v["game"] == s["game"] and v["team"] == team and v["rule"] == "league:10.08"
+        ]
+        nodes.append(audit_suspension_node(words, s, used))
     return nodes
+
+
+def serving_node(words: Words, s: dict) -> Node:
+    """Where one suspension (a serving record of the audit) was served."""
+    what = "league:10.08 suspension" if s["rule"] else "suspension"
+    length = _games(s["games"], s["indefinite"] and not s["length_set"])
+    node = Node(
+        "serving",
+        f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; {s['served']} served; {s['status']}",
+        rule=s["rule"] or "league:10.01A",
+        data={k: s[k] for k in ("game", "games", "served", "served_in", "eligible_from", "status")},
+    )
+    node.add(
+        Node(
+            "rule",
+            "served in the team's following regular and playoff games, in season order, "
+            "one suspension after another; a game the person dressed for is not served",
+        )
+    )
+    for n, gid in enumerate(s["served_in"], start=1):
+        g = words.games[gid]
+        node.add(
+            Node(
+                "served",
+                f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
+                where=g.where,
+                line=g.line,
+            )
+        )
+    for d in s["decisions"]:
+        verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
+        node.add(
+            Node(
+                "decision",
+                f"league decision of {d['date']} {verb}: {d['reason']}",
+                rule="league:10.01C",
+                where=d["where"],
+            )
+        )
+    if s["eligible_from"]:
+        node.add(Node("return", f"may play again from {s['eligible_from']}"))
+    return node
+
+
+def violation_node(words: Words, v: dict) -> Node:
+    """One violation the audit found."""
+    g = words.games[v["game"]]
+    node = Node(
+        "violation",
+        f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: {v['message']}",
+        rule=v["rule"],
+        where=g.where,
+        line=g.line,
+    )
+    if v["rule"] == "league:10.08" and v["person"] is not None:
+        node.add(
+            Node(
+                "consequence",
+                f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
+                f"head coach for that game is suspended (league:10.08, indefinite)",
+                rule="league:10.08",
+            )
+        )
+    return node
+
+
+def audit_suspension_node(words: Words, s: dict, used: list) -> Node:
+    """A head coach suspended by the audit (league:10.08), with the violations behind it."""
+    team = s["components"][0]["team_event"]
+    g = words.games[s["game"]]
+    node = Node(
+        "audit-suspension",
+        f"{s['name']} [{s['person']}] is suspended indefinitely (league:10.08) as "
+        f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
+        f"an ineligible person",
+        rule="league:10.08",
+        where=g.where,
+        line=g.line,
+    )
+    quote = excerpt("league:10.08")
+    if quote:
+        node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
+    for v in used:
+        node.add(Node("violation", v["message"], rule=v["rule"]))
+    return node

@@ -67,8 +67,9 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def _fit(headers: list[str], rows: list[list[str]], widths: list[int], width: int,
-         drop: tuple = ()) -> tuple[list[str], list[list[str]], list[int]]:
+def _fit(
+    headers: list[str], rows: list[list[str]], widths: list[int], width: int, drop: tuple = ()
+) -> tuple[list[str], list[list[str]], list[int]]:
     """Columns that fit `width`: the columns named in `drop` (least useful first) are
     left out while the table is too wide, then the widest columns are narrowed (their
     cells wrap at spaces)."""
@@ -81,8 +82,7 @@ def _fit(headers: list[str], rows: list[list[str]], widths: list[int], width: in
             keep.remove(headers.index(name))
     widths = list(widths)
     # a column is never narrower than its header, 8, or its longest word (a rule id is never cut)
-    floor = {i: max([8, _width(headers[i])] + [_width(w) for r in rows for w in str(r[i]).split()])
-             for i in keep}
+    floor = {i: max([8, _width(headers[i])] + [_width(w) for r in rows for w in str(r[i]).split()]) for i in keep}
     while total() > width:
         narrowable = [i for i in keep if widths[i] > floor[i]]
         if not narrowable:
@@ -92,8 +92,13 @@ def _fit(headers: list[str], rows: list[list[str]], widths: list[int], width: in
     return [headers[i] for i in keep], [[r[i] for i in keep] for r in rows], [widths[i] for i in keep]
 
 
-def table(headers: list[str], rows: list[list[str]], widths: list[int] | None = None,
-          width: int | None = None, drop: tuple = ()) -> str:
+def table(
+    headers: list[str],
+    rows: list[list[str]],
+    widths: list[int] | None = None,
+    width: int | None = None,
+    drop: tuple = (),
+) -> str:
     """A plain fixed-width table (no colours). With `width` (a terminal's), the table is
     made to fit it (_fit) and long cells wrap; without, every cell is whole on one line
     (byte-stable for pipes and files)."""
@@ -117,9 +122,11 @@ def _other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
     from .policy import READINGS
 
-    other = [f"{r.name}={r.text(policy[r.name])}" for r in READINGS
-             if r.name not in ("layers", "late_game_counted_once") and r.name in policy
-             and policy[r.name] != r.default]
+    other = [
+        f"{r.name}={r.text(policy[r.name])}"
+        for r in READINGS
+        if r.name not in ("layers", "late_game_counted_once") and r.name in policy and policy[r.name] != r.default
+    ]
     return "; readings " + ", ".join(other) if other else ""
 
 
@@ -127,9 +134,19 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
     rows = []
     for s in result["suspensions"]:
         rules = " ".join(dict.fromkeys(c["rule"] for c in s["components"]))
-        rows.append([s["date"], s["game"], s["team"], s["person"], s["name"], s["role"],
-                     games_text(s["games"], s["indefinite"]),
-                     f"{s['governing_games']}+{s['league_games']}", rules])
+        rows.append(
+            [
+                s["date"],
+                s["game"],
+                s["team"],
+                s["person"],
+                s["name"],
+                s["role"],
+                games_text(s["games"], s["indefinite"]),
+                f"{s['governing_games']}+{s['league_games']}",
+                rules,
+            ]
+        )
     headers = ["date", "game", "team", "person", "name", "role", "games", "gov+league", "rules"]
     widths = None
     if rows:
@@ -137,25 +154,41 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
         widths[4] = min(widths[4], 24)  # long names are cut, never the rule ids
         if width is not None:
             widths = None  # names wrap rather than being cut
-    out = [f"{result['league']} {result['season']}: suspensions "
-           f"(layers: {result['policy']['layers']}, late game counted once: "
-           f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"]
+    out = [
+        f"{result['league']} {result['season']}: suspensions "
+        f"(layers: {result['policy']['layers']}, late game counted once: "
+        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"
+    ]
     if width is not None:  # the heading wraps at the terminal's width like the cells
         out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
-    out.append(table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date"))
-               if rows else "no suspensions\n")
+    out.append(
+        table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date")) if rows else "no suspensions\n"
+    )
     total = sum(s["games"] for s in result["suspensions"])
     indefinite = sum(1 for s in result["suspensions"] if s["indefinite"])
     people = len({s["person"] for s in result["suspensions"]})
-    out.append(f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
-               f" (indefinite ones at their minimum), {indefinite} indefinite\n")
+    out.append(
+        f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
+        f" (indefinite ones at their minimum), {indefinite} indefinite\n"
+    )
     if width is not None:  # the summary wraps too
         out[-1] = "\n" + "\n".join(_wrap(out[-1].strip(), width)) + "\n"
     return "".join(out)
 
 
-CSV_FIELDS = ["person", "name", "team", "role", "game", "date", "games", "indefinite",
-              "governing_games", "league_games", "rules"]
+CSV_FIELDS = [
+    "person",
+    "name",
+    "team",
+    "role",
+    "game",
+    "date",
+    "games",
+    "indefinite",
+    "governing_games",
+    "league_games",
+    "rules",
+]
 
 
 def suspensions_csv(result: dict) -> str:
@@ -164,9 +197,21 @@ def suspensions_csv(result: dict) -> str:
     writer.writerow(CSV_FIELDS)
     for s in result["suspensions"]:
         rules = " ".join(c["rule"] for c in s["components"])
-        writer.writerow([s["person"], s["name"], s["team"], s["role"], s["game"], s["date"],
-                         s["games"], "true" if s["indefinite"] else "false",
-                         s["governing_games"], s["league_games"], rules])
+        writer.writerow(
+            [
+                s["person"],
+                s["name"],
+                s["team"],
+                s["role"],
+                s["game"],
+                s["date"],
+                s["games"],
+                "true" if s["indefinite"] else "false",
+                s["governing_games"],
+                s["league_games"],
+                rules,
+            ]
+        )
     return buf.getvalue()
 
 
@@ -179,33 +224,83 @@ def audit_table(data: dict, width: int | None = None) -> str:
         shown = s["served_in"][:4]
         more = len(s["served_in"]) - len(shown)
         served = (" ".join(shown) + (f" … +{more}" if more else "")) or "-"
-        rows.append([s["date"], s["game"], s["team"], s["person"], s["rule"] or "rules", length,
-                     str(s["served"]), served, s["eligible_from"] or "-", s["status"]])
-    out.append(table(["date", "game", "team", "person", "suspension", "games", "served", "served in",
-                      "eligible from", "status"], rows, width=width, drop=("served in", "team", "date"))
-               if rows else "no suspensions\n")
+        rows.append(
+            [
+                s["date"],
+                s["game"],
+                s["team"],
+                s["person"],
+                s["rule"] or "rules",
+                length,
+                str(s["served"]),
+                served,
+                s["eligible_from"] or "-",
+                s["status"],
+            ]
+        )
+    out.append(
+        table(
+            ["date", "game", "team", "person", "suspension", "games", "served", "served in", "eligible from", "status"],
+            rows,
+            width=width,
+            drop=("served in", "team", "date"),
+        )
+        if rows
+        else "no suspensions\n"
+    )
     out.append("\nViolations\n")
-    rows = [[v["date"], v["game"], v["team"], v["person"] or "-", v["rule"], v["kind"], v["message"]]
-            for v in data["violations"]]
-    out.append(table(["date", "game", "team", "person", "rule", "kind", "what was wrong"], rows,
-                     width=width, drop=("kind", "team", "date")) if rows else "none\n")
+    rows = [
+        [v["date"], v["game"], v["team"], v["person"] or "-", v["rule"], v["kind"], v["message"]]
+        for v in data["violations"]
+    ]
+    out.append(
+        table(
+            ["date", "game", "team", "person", "rule", "kind", "what was wrong"],
+            rows,
+            width=width,
+            drop=("kind", "team", "date"),
+        )
+        if rows
+        else "none\n"
+    )
     out.append("\nForfeits and fines (league:10.08)\n")
     fines = {(f["game"], f["team"]): f for f in data["fines"]}
-    rows = [[f["date"], f["game"], f["team"], " ".join(f["persons"]),
-             f"at least ${fines[(f['game'], f['team'])]['minimum']}"] for f in data["forfeits"]]
-    out.append(table(["date", "game", "team (forfeits)", "ineligible persons used", "fine"], rows, width=width)
-               if rows else "none\n")
+    rows = [
+        [
+            f["date"],
+            f["game"],
+            f["team"],
+            " ".join(f["persons"]),
+            f"at least ${fines[(f['game'], f['team'])]['minimum']}",
+        ]
+        for f in data["forfeits"]
+    ]
+    out.append(
+        table(["date", "game", "team (forfeits)", "ineligible persons used", "fine"], rows, width=width)
+        if rows
+        else "none\n"
+    )
     if data["audit_suspensions"]:
         out.append("\nSuspensions the audit creates (league:10.08, head coach, indefinite until decided)\n")
         rows = [[s["date"], s["game"], s["team"], s["person"], s["name"]] for s in data["audit_suspensions"]]
         out.append(table(["date", "game", "team", "person", "name"], rows, width=width))
     if data["affiliate_obligations"]:
         out.append("\nAffiliates: owed to their registered team (league:10.01B, reported, not checked)\n")
-        rows = [[o["date"], o["game"], o["person"], o["registered_team"] or "-",
-                 games_text(o["governing_games"], o["indefinite"])] for o in data["affiliate_obligations"]]
+        rows = [
+            [
+                o["date"],
+                o["game"],
+                o["person"],
+                o["registered_team"] or "-",
+                games_text(o["governing_games"], o["indefinite"]),
+            ]
+            for o in data["affiliate_obligations"]
+        ]
         out.append(table(["date", "game", "person", "registered team", "governing games"], rows, width=width))
-    out.append(f"\n{len(data['serving'])} suspensions to serve, {len(data['violations'])} violations, "
-               f"{len(data['forfeits'])} forfeits, {len(data['fines'])} fines of at least $200\n")
+    out.append(
+        f"\n{len(data['serving'])} suspensions to serve, {len(data['violations'])} violations, "
+        f"{len(data['forfeits'])} forfeits, {len(data['fines'])} fines of at least $200\n"
+    )
     return "".join(out)
 
 
@@ -237,8 +332,19 @@ def _diff_rows(data: dict) -> list:
             why.append("-" + " -".join(c["rules_removed"]))
         if c["rules_changed"]:
             why.append("~" + " ~".join(c["rules_changed"]))
-        rows.append([c["date"], c["game"], c["team"], c["person"], c["name"], c["change"],
-                     _either(c["before"]), _either(c["after"]), " ".join(why)])
+        rows.append(
+            [
+                c["date"],
+                c["game"],
+                c["team"],
+                c["person"],
+                c["name"],
+                c["change"],
+                _either(c["before"]),
+                _either(c["after"]),
+                " ".join(why),
+            ]
+        )
     return rows
 
 
@@ -265,10 +371,26 @@ def markdown_table(headers: list, rows: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str) -> str:
-    rows = _diff_rows(data)
-    return "".join([heading, tabulate(DIFF_HEADERS, rows) if rows else empty, totals,
-                    tabulate(["team", "before", "after"], _totals_rows(data))])
+def headline_text(data: dict) -> str:
+    """The diff's headline in one sentence."""
+    h = data["headline"]
+    return (
+        f"{h['suspensions_added']} suspension(s) added and {h['suspensions_removed']} removed; "
+        f"{h['games_added']} game(s) added and {h['games_removed']} removed (an indefinite suspension at its "
+        f"minimum); {h['persons_affected']} person(s) whose games change; "
+        f"{h['suspensions_changing_rules_only']} suspension(s) where only the rules cited change.\n"
+    )
+
+
+def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str, sub) -> str:
+    games = {"changes": [c for c in data["changes"] if c["games_change"]]}
+    rules = {"changes": [c for c in data["changes"] if not c["games_change"]]}
+    out = [heading, headline_text(data), sub("Suspensions whose games change")]
+    out.append(tabulate(DIFF_HEADERS, _diff_rows(games)) if games["changes"] else empty)
+    out.append(sub("Same games, other rules cited"))
+    out.append(tabulate(DIFF_HEADERS, _diff_rows(rules)) if rules["changes"] else empty)
+    out += [totals, tabulate(["team", "before", "after"], _totals_rows(data))]
+    return "".join(out)
 
 
 def _side(side: dict) -> str:
@@ -281,12 +403,21 @@ def diff_table(data: dict, width: int | None = None) -> str:
         return table(headers, rows, width=width, drop=("team", "date", "name"))
 
     return _diff_report(
-        data, fitted, f"{data['league']} {data['season']}: {_side(data['before'])} -> {_side(data['after'])}\n\n",
-        "no suspension changes\n", "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n")
+        data,
+        fitted,
+        f"{data['league']} {data['season']}: {_side(data['before'])} -> {_side(data['after'])}\n\n",
+        "none\n",
+        "\nTotals (suspensions / games / indefinite; + rule added, - removed, ~ changed)\n",
+        lambda title: f"\n{title}\n",
+    )
 
 
 def diff_markdown(data: dict) -> str:
     return _diff_report(
-        data, markdown_table,
+        data,
+        markdown_table,
         f"## {data['league']} {data['season']}: {_side(data['before'])} → {_side(data['after'])}\n\n",
-        "No suspension changes.\n", "\n### Totals (suspensions / games / indefinite)\n\n")
+        "None.\n",
+        "\n### Totals (suspensions / games / indefinite)\n\n",
+        lambda title: f"\n### {title}\n\n",
+    )

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
+
+_PATH = re.compile(r"(\w+)\[(\d+)\]")
+
+
+def place(node: dict) -> str:
+    """Where a node's fact is, for a person: the season file's line, else its position in the
+    file counted from 1 (games[3].incidents[0] -> game 4, incident 1). JSON keeps `where` as is."""
+    if node.get("line"):
+        return f"season file line {node['line']}"
+    where = node.get("where")
+    if not where:
+        return ""
+    return ", ".join(f"{name.rstrip('s')} {int(n) + 1}" for name, n in _PATH.findall(where)) or where
 
 
 def _location(node: dict) -> str:
-    if not node.get("where"):
-        return ""
-    return f"  [{node['where']}" + (f", line {node['line']}]" if node.get("line") else "]")
+    at = place(node)
+    return f"  [{at}]" if at else ""
 
 
 def text_tree(nodes: list[dict], width: int = 100) -> str:
@@ -43,8 +56,7 @@ def markdown(nodes: list[dict]) -> str:
 
     def walk(node: dict, depth: int) -> None:
         text = " ".join(node["text"].split()).replace("*", "\\*").replace("_", "\\_")
-        loc = f" (`{node['where']}`" + (f", line {node['line']})" if node.get("line") else ")") \
-            if node.get("where") else ""
+        loc = f" ({place(node)})" if place(node) else ""
         if depth == 0:
             out.append(f"### {text}{loc}\n")
         else:

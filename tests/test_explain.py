@@ -40,6 +40,7 @@ RUNG = re.compile(r"/(\d+)$")
 
 # --------------------------------------------------------------------------- helpers
 
+
 def season_of(games: list, settings: dict | None = None, people: list | None = None) -> dict:
     """A season on the scenario base (teams A and B, players A1..A20, B1..B20, coaches CA/CB ...)."""
     test = {"games": games, "settings": settings or {}, "people": people or []}
@@ -106,8 +107,9 @@ class SeasonFacts:
         self.season = from_data(data)
         self.games = {g.id: g for g in self.season.games}
         self.people = self.season.people
-        self.locations = {g.where for g in self.season.games} | \
-            {i.where for g in self.season.games for i in g.incidents}
+        self.locations = {g.where for g in self.season.games} | {
+            i.where for g in self.season.games for i in g.incidents
+        }
 
     def game_where(self, game_id: str) -> str:
         pos = [g["id"] for g in self.data["games"]].index(game_id)
@@ -143,9 +145,12 @@ class SeasonFacts:
         inc = game.incidents[number - 1]
         here = self.key(game, inc)
         # By-Law 10 reads league play only (docs/rules.md, revision 2; reading league_games)
-        return sum(self.minutes(j) for g in self.season.games for j in g.incidents
-                   if j.person == inc.person and (g.kind != "exhibition" or league_games == "all")
-                   and self.key(g, j) < here)
+        return sum(
+            self.minutes(j)
+            for g in self.season.games
+            for j in g.incidents
+            if j.person == inc.person and (g.kind != "exhibition" or league_games == "all") and self.key(g, j) < here
+        )
 
     def team_of(self, inc) -> str:
         """The team of a line: its person's, or the team a team line names."""
@@ -156,19 +161,22 @@ class SeasonFacts:
         return {i.where for i in game.incidents if self.team_of(i) == team and keep(i)}
 
     def stoppage_of(self, inc):
-        return ("given", inc.stoppage) if inc.stoppage is not None else \
-            ("at", self.period_rank(inc), self.elapsed(inc))
+        return ("given", inc.stoppage) if inc.stoppage is not None else ("at", self.period_rank(inc), self.elapsed(inc))
 
     def stoppage_fight_lines(self, game_id: str, number: int) -> set:
         game = self.games[game_id]
         s = self.stoppage_of(game.incidents[number - 1])
-        return {i.where for i in game.incidents if i.infraction in FIGHTS and i.person is not None
-                and self.stoppage_of(i) == s}
+        return {
+            i.where
+            for i in game.incidents
+            if i.infraction in FIGHTS and i.person is not None and self.stoppage_of(i) == s
+        }
 
     def earliest_bench_line(self, game_id: str, team: str):
         game = self.games[game_id]
-        bench = [i for i in game.incidents if i.infraction in ("first_off_bench", "left_bench")
-                 and self.team_of(i) == team]
+        bench = [
+            i for i in game.incidents if i.infraction in ("first_off_bench", "left_bench") and self.team_of(i) == team
+        ]
         return min(bench, key=lambda i: self.key(game, i))
 
 
@@ -190,6 +198,7 @@ def is_late_line(facts: SeasonFacts, inc, window: int = 10) -> bool:
 
 
 # --------------------------------------------------------------------------- 1. every scenario
+
 
 def scenario_cases():
     cases = []
@@ -252,8 +261,9 @@ def check_component(facts: SeasonFacts, susp: dict, comp: dict, policy: Policy) 
         last = counted[-1]
         # the last counted event is this line; it holds the offence (a line holding the 4th and
         # the 5th misconduct-class penalty is counted "4th to 5th" under both league:10.05/4 and /5)
-        assert all(last["from"] <= n <= last["to"] for n in offences), \
+        assert all(last["from"] <= n <= last["to"] for n in offences), (
             f"{where}: counted up to {last['from']}..{last['to']}, offence {offences}"
+        )
         if last["from"] == last["to"]:
             assert last["to"] == offences[0] and len(offences) == 1, where
         places = [c["where"] for c in counted]
@@ -274,13 +284,15 @@ def check_component(facts: SeasonFacts, susp: dict, comp: dict, policy: Policy) 
         assert cited == facts.stoppage_fight_lines(game_id, comp["incident"]), where
 
     if rule.startswith("hc:s2-coach/"):
-        heavy = facts.team_lines(game_id, team, lambda i: {"major", "match"} & set(i.penalties)
-                                 or i.infraction in FIGHTS)
+        heavy = facts.team_lines(
+            game_id, team, lambda i: {"major", "match"} & set(i.penalties) or i.infraction in FIGHTS
+        )
         assert {c["where"] for c in kids(ex, "fact")} == heavy, where
         assert all("the team's line" in c["text"] for c in kids(ex, "fact")), where
     if rule == "hc:7.10(b)/prepost-coach":
-        prepost = facts.team_lines(game_id, team, lambda i: i.period in ("pre", "post")
-                                   and {"major", "game_misconduct"} <= set(i.penalties))
+        prepost = facts.team_lines(
+            game_id, team, lambda i: i.period in ("pre", "post") and {"major", "game_misconduct"} <= set(i.penalties)
+        )
         cited = {c["where"] for c in kids(ex, "fact")}
         assert cited == prepost, where
     if rule.startswith("hc:10.4(e)/coach"):
@@ -329,24 +341,40 @@ def test_the_scenarios_exercise_every_kind_of_explained_component():
         test, _ = param.values
         for want in test["expect"]:
             met |= set(want.get("components", {}))
-    for rule in ("hc:s2-majors/2", "league:10.05/4", "hc:7.10(b)/1", "hc:s2-coach/2", "hc:11.1(e)/2",
-                 "hc:7.11(a)/instigator/2", "league:10.06/3", "league:10.04", "league:10.06B",
-                 "hc:10.4(e)/coach-first", "hc:10.4(e)/coach-not-identified", "hc:7.10(b)/prepost-coach",
-                 "hc:4.8(c)"):
+    for rule in (
+        "hc:s2-majors/2",
+        "league:10.05/4",
+        "hc:7.10(b)/1",
+        "hc:s2-coach/2",
+        "hc:11.1(e)/2",
+        "hc:7.11(a)/instigator/2",
+        "league:10.06/3",
+        "league:10.04",
+        "league:10.06B",
+        "hc:10.4(e)/coach-first",
+        "hc:10.4(e)/coach-not-identified",
+        "hc:7.10(b)/prepost-coach",
+        "hc:4.8(c)",
+    ):
         assert rule in met, rule
 
 
 # --------------------------------------------------------------------------- 2. why not
 
+
 def gm_line(time, clock):
-    return season_of([{"incidents": [line("A1", 3, time, "tripping", ["minor", "game_misconduct"])]}],
-                     {"clock": clock})
+    return season_of([{"incidents": [line("A1", 3, time, "tripping", ["minor", "game_misconduct"])]}], {"clock": clock})
 
 
-@pytest.mark.parametrize("time,clock,late", [
-    ("09:59", "elapsed", False), ("10:00", "elapsed", True),
-    ("10:01", "remaining", False), ("10:00", "remaining", True),
-])
+@pytest.mark.parametrize(
+    "time,clock,late",
+    [
+        ("09:59", "elapsed", False),
+        ("10:00", "elapsed", True),
+        ("10:01", "remaining", False),
+        ("10:00", "remaining", True),
+    ],
+)
 def test_a_game_misconduct_is_late_from_ten_minutes_remaining_and_hc_4_8_c_says_so(time, clock, late):
     tree = why(gm_line(time, clock), "G1", 1)
     assert tree["kind"] == "incident" and tree["where"] == "games[0].incidents[0]"
@@ -369,8 +397,7 @@ def test_a_game_misconduct_is_late_from_ten_minutes_remaining_and_hc_4_8_c_says_
 
 
 def misconducts(n):
-    return season_of([{"incidents": [line("A1", 2, "12:00", "tripping", ["minor", "misconduct"])]}
-                      for _ in range(n)])
+    return season_of([{"incidents": [line("A1", 2, "12:00", "tripping", ["minor", "misconduct"])]} for _ in range(n)])
 
 
 def test_the_third_misconduct_class_penalty_is_below_the_first_rung_of_league_10_05():
@@ -397,9 +424,17 @@ def test_the_fourth_misconduct_class_penalty_fires_league_10_05_rung_4():
 
 
 def fights(n):
-    return season_of([{"incidents": [line("A1", 2, "12:00", "fighting", ["major"]),
-                                     line("B1", 2, "12:00", "fighting", ["major"])]}
-                      for _ in range(n)])
+    return season_of(
+        [
+            {
+                "incidents": [
+                    line("A1", 2, "12:00", "fighting", ["major"]),
+                    line("B1", 2, "12:00", "fighting", ["major"]),
+                ]
+            }
+            for _ in range(n)
+        ]
+    )
 
 
 @pytest.mark.parametrize("nth", [3, 4])
@@ -407,19 +442,19 @@ def test_the_third_and_fourth_fighting_lines_take_their_own_rung_of_league_10_06
     tree = why(fights(4), f"G{nth}", 1)
     node = ladder(tree, "league:10.06")
     assert node["offences"] == [nth] and node["rungs"] == [nth]
-    assert f"{ {3: '3rd', 4: '4th'}[nth]} fighting incident" in node["text"]
+    assert f"{ {3: '3rd', 4: '4th'}[nth] } fighting incident" in node["text"]
     assert f"rung league:10.06/{nth} applies" in node["text"]
     f = fired(tree, f"league:10.06/{nth}")
-    assert f["text"] == ("league:10.06/3 fires: 3 games" if nth == 3 else
-                         "league:10.06/4 fires: indefinite, minimum 0")
+    assert f["text"] == (
+        "league:10.06/3 fires: 3 games" if nth == 3 else "league:10.06/4 fires: indefinite (at least 0 games)"
+    )
     assert not [c for c in kids(tree, "fired") if c["rule"] == f"league:10.06/{7 - nth}"]
     assert [c["to"] for c in kids(f, "counted")] == list(range(1, nth + 1))
     assert only(kids(f, "offence"))["offence"] == nth
 
 
 def test_a_checking_from_behind_minor_before_the_last_ten_minutes_costs_no_game():
-    data = season_of([{"incidents": [line("A1", 3, "10:01", "checking_from_behind",
-                                          ["minor", "game_misconduct"])]}])
+    data = season_of([{"incidents": [line("A1", 3, "10:01", "checking_from_behind", ["minor", "game_misconduct"])]}])
     tree = why(data, "G1", 1)
     f = fired(tree, "hm:7.5/minor")
     assert f["text"] == "hm:7.5/minor fires: 0 games"
@@ -433,8 +468,7 @@ def test_a_checking_from_behind_minor_before_the_last_ten_minutes_costs_no_game(
 
 
 def test_the_same_checking_from_behind_minor_when_late_fires_the_late_row():
-    data = season_of([{"incidents": [line("A1", 3, "10:00", "checking_from_behind",
-                                          ["minor", "game_misconduct"])]}])
+    data = season_of([{"incidents": [line("A1", 3, "10:00", "checking_from_behind", ["minor", "game_misconduct"])]}])
     tree = why(data, "G1", 1)
     assert fired(tree, "hm:7.5/minor-late")["text"] == "hm:7.5/minor-late fires: 1 game, late value"
     assert "applies only before the last 10 minutes" in candidate(tree, "hm:7.5/minor")["text"]
@@ -452,7 +486,7 @@ def test_a_late_game_misconduct_whose_late_value_was_used_does_not_fire_hc_4_8_c
     node = candidate(tree, "hc:4.8(c)")
     assert node["text"].count("hc:7.2(b)") == 1
     assert "hc:7.2(b) already used its late value, which holds this game (counted once)" in node["text"]
-    assert "applies only" not in node["text"]      # the line is late: the only reason is rule 3
+    assert "applies only" not in node["text"]  # the line is late: the only reason is rule 3
     [susp] = explain_person(late_boarding(), "A1")
     comb = only(kids(susp.to_dict(), "combination"))
     blocked = only(kids(comb, "counted-once"))
@@ -473,8 +507,12 @@ def test_without_counted_once_the_late_game_misconduct_fires_hc_4_8_c_too():
 
 
 def test_a_team_officials_major_does_not_count_toward_the_section_2_majors_ladder():
-    data = season_of([{"incidents": [line("XA", 2, "12:00", "roughing", ["major"])]},
-                      {"incidents": [line("XA", 2, "12:00", "roughing", ["major"])]}])
+    data = season_of(
+        [
+            {"incidents": [line("XA", 2, "12:00", "roughing", ["major"])]},
+            {"incidents": [line("XA", 2, "12:00", "roughing", ["major"])]},
+        ]
+    )
     tree = why(data, "G2", 1)
     assert fired(tree, "hc:7.9(b)")["text"] == "hc:7.9(b) fires: 1 game"
     node = ladder(tree, "hc:s2-majors")
@@ -482,8 +520,12 @@ def test_a_team_officials_major_does_not_count_toward_the_section_2_majors_ladde
     assert "offences" not in node
     assert not [n for n in walk(tree) if (n.get("rule") or "").startswith("hc:s2-majors/")]
     # a player in the same place reaches the second rung
-    player = season_of([{"incidents": [line("A1", 2, "12:00", "roughing", ["major"])]},
-                        {"incidents": [line("A1", 2, "12:00", "roughing", ["major"])]}])
+    player = season_of(
+        [
+            {"incidents": [line("A1", 2, "12:00", "roughing", ["major"])]},
+            {"incidents": [line("A1", 2, "12:00", "roughing", ["major"])]},
+        ]
+    )
     assert ladder(why(player, "G2", 1), "hc:s2-majors")["rungs"] == [2]
 
 
@@ -505,8 +547,9 @@ def test_a_line_without_components_is_not_called_part_of_the_persons_suspension(
     """Fails at f8d22f8: the outcome reads "part of a suspension: 1 game for game G1" for a
     tripping minor, because line_explanation looks for any suspension of the person in the game,
     not for one this line contributes to."""
-    data = season_of([{"incidents": [line("A1", 2, "12:00", "boarding", ["major"]),
-                                     line("A1", 2, "11:00", "tripping", ["minor"])]}])
+    data = season_of(
+        [{"incidents": [line("A1", 2, "12:00", "boarding", ["major"]), line("A1", 2, "11:00", "tripping", ["minor"])]}]
+    )
     assert outcome(why(data, "G1", 1)).startswith("part of a suspension: 1 game for game G1")
     tree = why(data, "G1", 2)
     assert not kids(tree, "fired")
@@ -516,8 +559,9 @@ def test_a_line_without_components_is_not_called_part_of_the_persons_suspension(
 def test_offences_past_the_twentieth_are_written_with_their_own_ordinal():
     """Fails at f8d22f8: explain.ordinal(21) is "1st" (22 -> "2nd", 101 -> "1st"), so the 21st and
     22nd misconduct-class penalties read "1st" and "2nd"."""
-    data = season_of([{"incidents": [line("A1", 2, "12:00", "tripping", ["misconduct", "game_misconduct"])]}
-                      for _ in range(11)])
+    data = season_of(
+        [{"incidents": [line("A1", 2, "12:00", "tripping", ["misconduct", "game_misconduct"])]} for _ in range(11)]
+    )
     tree = why(data, "G11", 1)
     node = ladder(tree, "league:10.05")
     assert node["offences"] == [21, 22] and node["rungs"] == [7]
@@ -526,7 +570,8 @@ def test_offences_past_the_twentieth_are_written_with_their_own_ordinal():
     assert [c["offence"] for c in kids(comp, "offence")] == [21, 22]
     assert [c["text"] for c in kids(comp, "offence")] == [
         f"this is the person's {n} misconduct-class penalty of the season (league:10.05 counts them)"
-        for n in ("21st", "22nd")]
+        for n in ("21st", "22nd")
+    ]
     last = kids(comp, "counted")[-1]
     assert (last["from"], last["to"]) == (21, 22)
     assert last["text"].startswith("21st to 22nd: G11 "), last["text"]
@@ -534,18 +579,21 @@ def test_offences_past_the_twentieth_are_written_with_their_own_ordinal():
 
 # --------------------------------------------------------------------------- 3. golden files
 
+
 def ladder_season() -> dict:
     """Four roughing majors with misconducts, 30 minutes each: Section 2 and 10.05 ladders, 10.04."""
-    return season_of([{"incidents": [line("A1", 2, "12:00", "roughing", ["major", "misconduct"], minutes=30)]}
-                      for _ in range(4)])
+    return season_of(
+        [{"incidents": [line("A1", 2, "12:00", "roughing", ["major", "misconduct"], minutes=30)]} for _ in range(4)]
+    )
 
 
 def golden_trees(name: str) -> list[dict]:
     if name == "worked-example-A1":
         return [n.to_dict() for n in explain_person(str(WORKED), "A1")]
     if name == "why-not-checking-from-behind-minor":
-        data = season_of([{"incidents": [line("A1", 3, "10:01", "checking_from_behind",
-                                              ["minor", "game_misconduct"])]}])
+        data = season_of(
+            [{"incidents": [line("A1", 3, "10:01", "checking_from_behind", ["minor", "game_misconduct"])]}]
+        )
         return [why(data, "G1", 1)]
     if name == "ladder-and-penalty-minutes":
         return [n.to_dict() for n in explain_person(ladder_season(), "A1", "G4")]
@@ -596,6 +644,7 @@ def test_the_ladder_season_explains_the_fourth_major_and_the_mark_it_passes():
 
 # --------------------------------------------------------------------------- 4. the command line
 
+
 def cli(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -624,15 +673,18 @@ def test_explain_text_and_markdown_are_the_tree_views():
     assert res.stdout.startswith("### Player A1 [A1, player, A]: 5 games for game G2")
 
 
-@pytest.mark.parametrize("args,message", [
-    (("--person", "Z9"), "unknown person 'Z9'"),
-    (("--game", "G9", "--incident", "1"), "unknown game 'G9'"),
-    (("--game", "G2", "--incident", "2"), "game G2 has 1 incident(s); no incident 2"),
-    (("--game", "G2", "--incident", "0"), "no incident 0"),
-    # fails at f8d22f8: --person with an unknown --game exits 0 with "A1 has no suspension for
-    # game G9" (explain_person does not check the game id)
-    (("--person", "A1", "--game", "G9"), "unknown game 'G9'"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("--person", "Z9"), "unknown person 'Z9'"),
+        (("--game", "G9", "--incident", "1"), "unknown game 'G9'"),
+        (("--game", "G2", "--incident", "2"), "game G2 has 1 incident(s); no incident 2"),
+        (("--game", "G2", "--incident", "0"), "no incident 0"),
+        # fails at f8d22f8: --person with an unknown --game exits 0 with "A1 has no suspension for
+        # game G9" (explain_person does not check the game id)
+        (("--person", "A1", "--game", "G9"), "unknown game 'G9'"),
+    ],
+)
 def test_explain_names_an_unknown_person_game_or_line_and_exits_2(args, message):
     res = cli("explain", WORKED, *args)
     assert res.exit_code == 2
@@ -669,6 +721,7 @@ def test_suspensions_explain_json_adds_explanations_and_nothing_else():
 
 # --------------------------------------------------------------------------- 5. one source of truth
 
+
 @pytest.fixture(scope="module", params=["mu18aaa-2025-26.yaml", "six-teams-elapsed.json"])
 def contract_season(request):
     path = CONTRACT / request.param
@@ -691,15 +744,21 @@ def test_every_combination_node_states_the_suspensions_own_parts(contract_season
             if any(c["layer"] == layer for c in s["components"]):
                 assert layers[layer] == part, (s["person"], s["game"], layer)
                 node = only([n for n in kids(ex, "layer") if n["layer"] == layer])
-                assert len(kids(node, "adds") + kids(node, "governs") + kids(node, "overlaps")) == \
-                    sum(1 for c in s["components"] if c["layer"] == layer)
+                assert len(kids(node, "adds") + kids(node, "governs") + kids(node, "overlaps")) == sum(
+                    1 for c in s["components"] if c["layer"] == layer
+                )
             else:
                 assert part == 0 and layer not in layers
         assert only(kids(ex, "arithmetic"))["text"].startswith(
-            f"{s['governing_games']} + {s['league_games']} = {s['games']} ")
+            f"{s['governing_games']} + {s['league_games']} = {s['games']} "
+        )
         tree = trees[(s["person"], s["game"])].to_dict()
-        assert (tree["games"], tree["governing_games"], tree["league_games"], tree["indefinite"]) == \
-            (s["games"], s["governing_games"], s["league_games"], s["indefinite"])
+        assert (tree["games"], tree["governing_games"], tree["league_games"], tree["indefinite"]) == (
+            s["games"],
+            s["governing_games"],
+            s["league_games"],
+            s["indefinite"],
+        )
         assert only(kids(tree, "combination")) == ex
         assert [c for c in kids(tree, "component")] == [c["explanation"] for c in s["components"]]
 

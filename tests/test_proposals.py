@@ -39,10 +39,17 @@ DATES = {"G1": "2025-10-01", "G2": "2025-10-08", "G3": "2025-10-15", "G4": "2025
 
 # --------------------------------------------------------------------------- helpers
 
+
 def line(person, infraction, penalties, period=2, time="12:00", **extra) -> dict:
     """One game-sheet line; the base season's clock counts time remaining."""
-    return {"person": person, "period": period, "time": time, "infraction": infraction,
-            "penalties": list(penalties), **extra}
+    return {
+        "person": person,
+        "period": period,
+        "time": time,
+        "infraction": infraction,
+        "penalties": list(penalties),
+        **extra,
+    }
 
 
 def board(person, **kw) -> dict:
@@ -57,7 +64,7 @@ def pim(person, minutes) -> dict:
     return line(person, "tripping", ["minor"], minutes=minutes)
 
 
-LATE = {"period": 3, "time": "05:00"}       # 5 minutes remaining in the 3rd: late
+LATE = {"period": 3, "time": "05:00"}  # 5 minutes remaining in the 3rd: late
 
 
 def season(*games) -> dict:
@@ -79,10 +86,23 @@ def susp(games, rules, indefinite=False) -> dict:
 
 def change(person, game, kind, before=None, after=None, added=(), removed=(), changed=(), date=None) -> dict:
     p = PEOPLE[person]
-    return {"person": person, "name": p["name"], "team": p["team"], "role": p["role"],
-            "game": game, "date": date or DATES[game], "change": kind,
-            "before": before, "after": after,
-            "rules_added": list(added), "rules_removed": list(removed), "rules_changed": list(changed)}
+    return {
+        "person": person,
+        "name": p["name"],
+        "team": p["team"],
+        "role": p["role"],
+        "game": game,
+        "date": date or DATES[game],
+        "change": kind,
+        "games_change": before is None
+        or after is None
+        or (before["games"], before["indefinite"]) != (after["games"], after["indefinite"]),
+        "before": before,
+        "after": after,
+        "rules_added": list(added),
+        "rules_removed": list(removed),
+        "rules_changed": list(changed),
+    }
 
 
 def tot(suspensions, games, indefinite=0) -> dict:
@@ -91,8 +111,10 @@ def tot(suspensions, games, indefinite=0) -> dict:
 
 def totals(league, **teams) -> dict:
     """league=(before, after); TEAM=(before, after), each a (suspensions, games[, indefinite]) tuple."""
-    return {"league": {"before": tot(*league[0]), "after": tot(*league[1])},
-            "teams": {t: {"before": tot(*b), "after": tot(*a)} for t, (b, a) in teams.items()}}
+    return {
+        "league": {"before": tot(*league[0]), "after": tot(*league[1])},
+        "teams": {t: {"before": tot(*b), "after": tot(*a)} for t, (b, a) in teams.items()},
+    }
 
 
 def problems(data) -> list[tuple[str, str]]:
@@ -123,6 +145,7 @@ def no_traceback(res) -> None:
 
 
 # ============================================================ 1. each kind of change
+
 
 def test_rows_games_changes_a_plain_row():
     d = diff(season([board("A1")]), proposal(rows={"hc:7.2(b)": {"games": 2}}))
@@ -158,8 +181,14 @@ def test_rows_late_null_means_lateness_changes_nothing():
 def test_rows_indefinite_value():
     d = diff(season([board("A1")]), proposal(rows={"hc:7.2(b)": {"games": "indefinite"}}))
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(1, ["hc:7.2(b)"]), susp(0, ["hc:7.2(b)"], indefinite=True),
-               changed=["hc:7.2(b)"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(1, ["hc:7.2(b)"]),
+            susp(0, ["hc:7.2(b)"], indefinite=True),
+            changed=["hc:7.2(b)"],
+        ),
     ]
     assert d["totals"] == totals(((1, 1, 0), (1, 0, 1)), A=((1, 1, 0), (1, 0, 1)))
 
@@ -167,29 +196,44 @@ def test_rows_indefinite_value():
 def test_rows_indefinite_with_a_minimum():
     d = diff(season([board("A1")]), proposal(rows={"hc:7.2(b)": {"games": {"indefinite": True, "minimum": 3}}}))
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(1, ["hc:7.2(b)"]), susp(3, ["hc:7.2(b)"], indefinite=True),
-               changed=["hc:7.2(b)"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(1, ["hc:7.2(b)"]),
+            susp(3, ["hc:7.2(b)"], indefinite=True),
+            changed=["hc:7.2(b)"],
+        ),
     ]
     assert d["totals"] == totals(((1, 1, 0), (1, 3, 1)), A=((1, 1, 0), (1, 3, 1)))
 
 
 def test_ladder_replaced_a_new_rung_fires_and_is_additive():
     # Misconducts in G1 and G2; in G3 a fight (major) with a misconduct: the 3rd.
-    s = season([line("A1", "unsportsmanlike_conduct", ["misconduct"])],
-               [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
-               [line("A1", "fighting", ["major", "misconduct"])])
+    s = season(
+        [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
+        [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
+        [line("A1", "fighting", ["major", "misconduct"])],
+    )
     p = proposal(ladders={"league:10.05": {3: 1, 4: 1, 5: 2, 6: {"indefinite": True, "minimum": 3}}})
     d = diff(s, p)
     # league:10.05/3 (1) is added to league:10.06/1 (1) in the league layer, not overlapped.
     assert d["changes"] == [
-        change("A1", "G3", "changes", susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
-               susp(3, ["hc:7.10(b)/1", "league:10.05/3", "league:10.06/1"]), added=["league:10.05/3"]),
+        change(
+            "A1",
+            "G3",
+            "changes",
+            susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
+            susp(3, ["hc:7.10(b)/1", "league:10.05/3", "league:10.06/1"]),
+            added=["league:10.05/3"],
+        ),
     ]
     assert d["totals"] == totals(((1, 2), (1, 3)), A=((1, 2), (1, 3)))
     [g3] = evaluate(s, proposal=p).to_dict()["suspensions"]
     assert (g3["governing_games"], g3["league_games"]) == (1, 2)
-    assert [(c["rule"], c["layer"], c["games"]) for c in g3["components"] if c["rule"] == "league:10.05/3"] == \
-        [("league:10.05/3", "league", 1)]
+    assert [(c["rule"], c["layer"], c["games"]) for c in g3["components"] if c["rule"] == "league:10.05/3"] == [
+        ("league:10.05/3", "league", 1)
+    ]
 
 
 def test_ladder_replaced_a_removed_first_rung_no_longer_fires():
@@ -205,32 +249,48 @@ def test_ladder_replaced_a_removed_top_rung_leaves_the_highest_for_later_offence
     s = season([fight("A1")], [fight("A1")], [fight("A1")], [fight("A1")])
     d = diff(s, proposal(ladders={"league:10.06": {1: 1, 2: 2, 3: 3}}))
     assert d["changes"] == [
-        change("A1", "G4", "changes", susp(0, ["league:10.06/4"], indefinite=True), susp(3, ["league:10.06/3"]),
-               added=["league:10.06/3"], removed=["league:10.06/4"]),
+        change(
+            "A1",
+            "G4",
+            "changes",
+            susp(0, ["league:10.06/4"], indefinite=True),
+            susp(3, ["league:10.06/3"]),
+            added=["league:10.06/3"],
+            removed=["league:10.06/4"],
+        ),
     ]
     assert d["totals"] == totals(((4, 6, 1), (4, 9, 0)), A=((4, 6, 1), (4, 9, 0)))
 
 
 def test_ladder_replaced_an_existing_rung_as_a_bare_number_keeps_its_late_value():
     # hc:s2-majors/2 is 2 games, 3 late. Given as a bare 1 it is 1 game and still 3 late.
-    s = season([board("A1"), board("B1")],
-               [board("A1", **LATE), line("B1", "roughing", ["major"])])
+    s = season([board("A1"), board("B1")], [board("A1", **LATE), line("B1", "roughing", ["major"])])
     p = proposal(ladders={"hc:s2-majors": {2: 1, 3: 4, 4: "indefinite"}})
     d = diff(s, p)
     assert d["changes"] == [
-        change("B1", "G2", "changes", susp(2, ["hc:7.9(b)", "hc:s2-majors/2"]),
-               susp(1, ["hc:7.9(b)", "hc:s2-majors/2"]), changed=["hc:s2-majors/2"]),
+        change(
+            "B1",
+            "G2",
+            "changes",
+            susp(2, ["hc:7.9(b)", "hc:s2-majors/2"]),
+            susp(1, ["hc:7.9(b)", "hc:s2-majors/2"]),
+            changed=["hc:s2-majors/2"],
+        ),
     ]
     assert d["totals"] == totals(((4, 7), (4, 6)), A=((2, 4), (2, 4)), B=((2, 3), (2, 2)))
     after = {(x["person"], x["game"]): x for x in evaluate(s, proposal=p).to_dict()["suspensions"]}
-    assert [(c["rule"], c["games"], c["late"]) for c in after["A1", "G2"]["components"]] == \
-        [("hc:7.2(b)", 2, True), ("hc:s2-majors/2", 3, True)]
+    assert [(c["rule"], c["games"], c["late"]) for c in after["A1", "G2"]["components"]] == [
+        ("hc:7.2(b)", 2, True),
+        ("hc:s2-majors/2", 3, True),
+    ]
 
 
 def test_ladder_rung_with_games_and_late():
-    s = season([line("A1", "unsportsmanlike_conduct", ["misconduct"])],
-               [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
-               [line("A1", "unsportsmanlike_conduct", ["misconduct"], **LATE)])
+    s = season(
+        [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
+        [line("A1", "unsportsmanlike_conduct", ["misconduct"])],
+        [line("A1", "unsportsmanlike_conduct", ["misconduct"], **LATE)],
+    )
     d = diff(s, proposal(ladders={"league:10.05": {3: {"games": 1, "late": 2}}}))
     assert d["changes"] == [
         change("A1", "G3", "appears", None, susp(2, ["league:10.05/3"]), added=["league:10.05/3"]),
@@ -252,8 +312,13 @@ def test_policy_layers_max():
     d = diff(season([line("A1", "fighting", ["major"])]), proposal(policy={"layers": "max"}))
     assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "max", "late_game_counted_once": True}
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
-               susp(1, ["hc:7.10(b)/1", "league:10.06/1"])),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(2, ["hc:7.10(b)/1", "league:10.06/1"]),
+            susp(1, ["hc:7.10(b)/1", "league:10.06/1"]),
+        ),
     ]
     assert d["totals"] == totals(((1, 2), (1, 1)), A=((1, 2), (1, 1)))
 
@@ -263,8 +328,14 @@ def test_policy_late_game_counted_once_false():
     d = diff(s, proposal(policy={"late_game_counted_once": False}))
     assert d["after"]["policy"] == {**Policy().to_dict(), "layers": "sum", "late_game_counted_once": False}
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(4, ["hc:7.2(b)", "league:10.02"]),
-               susp(5, ["hc:4.8(c)", "hc:7.2(b)", "league:10.02"]), added=["hc:4.8(c)"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(4, ["hc:7.2(b)", "league:10.02"]),
+            susp(5, ["hc:4.8(c)", "hc:7.2(b)", "league:10.02"]),
+            added=["hc:4.8(c)"],
+        ),
     ]
     assert d["totals"] == totals(((1, 4), (1, 5)), A=((1, 4), (1, 5)))
 
@@ -285,8 +356,14 @@ def test_repeal_a_plain_row_it_no_longer_fires_nor_counts_toward_its_ladder():
     d = diff(s, proposal(repeal=["hc:7.2(b)"]))
     assert d["changes"] == [
         change("A1", "G1", "disappears", susp(1, ["hc:7.2(b)"]), None, removed=["hc:7.2(b)"]),
-        change("A1", "G2", "changes", susp(2, ["hc:7.9(b)", "hc:s2-majors/2"]), susp(1, ["hc:7.9(b)"]),
-               removed=["hc:s2-majors/2"]),
+        change(
+            "A1",
+            "G2",
+            "changes",
+            susp(2, ["hc:7.9(b)", "hc:s2-majors/2"]),
+            susp(1, ["hc:7.9(b)"]),
+            removed=["hc:s2-majors/2"],
+        ),
     ]
     assert d["totals"] == totals(((2, 3), (1, 1)), A=((2, 3), (1, 1)))
 
@@ -344,50 +421,82 @@ def test_repealed_rows_are_explained_as_repealed():
     assert "hc:7.2(b) does not fire: repealed by the proposal" in texts
 
 
-LATE_HEAD_CONTACT = ('yields("league:10.09", G, I, 2, 0) :- incident(G, I, _, head_contact), '
-                     'penalty(G, I, major), late(G, I).')
+LATE_HEAD_CONTACT = (
+    'yields("league:10.09", G, I, 2, 0) :- incident(G, I, _, head_contact), penalty(G, I, major), late(G, I).'
+)
 
 
 def test_new_rule_yields_a_component_in_its_layer_added_to_the_others():
-    s = season([line("A1", "head_contact", ["major", "game_misconduct"], **LATE),
-                line("B1", "head_contact", ["major", "game_misconduct"])])
+    s = season(
+        [
+            line("A1", "head_contact", ["major", "game_misconduct"], **LATE),
+            line("B1", "head_contact", ["major", "game_misconduct"]),
+        ]
+    )
     p = proposal(rules=[new_rule("league:10.09", LATE_HEAD_CONTACT)])
     d = diff(s, p)
     # league:10.02 late (2) + league:10.09 (2) add up: league 4, governing hc:7.6(b) late 2.
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(4, ["hc:7.6(b)", "league:10.02"]),
-               susp(6, ["hc:7.6(b)", "league:10.02", "league:10.09"]), added=["league:10.09"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(4, ["hc:7.6(b)", "league:10.02"]),
+            susp(6, ["hc:7.6(b)", "league:10.02", "league:10.09"]),
+            added=["league:10.09"],
+        ),
     ]
     assert d["totals"] == totals(((2, 6), (2, 8)), A=((1, 4), (1, 6)), B=((1, 2), (1, 2)))
     a1 = evaluate(s, proposal=p).to_dict()["suspensions"][0]
     assert (a1["person"], a1["governing_games"], a1["league_games"]) == ("A1", 2, 4)
-    assert {"rule": "league:10.09", "layer": "league", "games": 2, "indefinite": False, "late": False,
-            "incident": 1} in a1["components"]
+    assert {
+        "rule": "league:10.09",
+        "layer": "league",
+        "games": 2,
+        "indefinite": False,
+        "late": False,
+        "incident": 1,
+    } in a1["components"]
 
 
 def test_new_rules_with_aux_helpers_reading_fires_and_late_and_an_indefinite_yield():
-    aux = new_rule("league:10.10", 'auxlateboard(G, I) :- fires("hc:7.2(b)", G, I), late(G, I).\n'
-                                   'yields("league:10.10", G, I, 1, 0) :- auxlateboard(G, I).', layer="governing")
-    indefinite = new_rule("league:10.11", 'yields("league:10.11", G, I, 3, 1) :- incident(G, I, _, tripping), '
-                                          'penalty(G, I, minor), period(G, I, 1).')
+    aux = new_rule(
+        "league:10.10",
+        'auxlateboard(G, I) :- fires("hc:7.2(b)", G, I), late(G, I).\n'
+        'yields("league:10.10", G, I, 1, 0) :- auxlateboard(G, I).',
+        layer="governing",
+    )
+    indefinite = new_rule(
+        "league:10.11",
+        'yields("league:10.11", G, I, 3, 1) :- incident(G, I, _, tripping), penalty(G, I, minor), period(G, I, 1).',
+    )
     s = season([board("A1", **LATE), board("B1"), line("B2", "tripping", ["minor"], period=1)])
     p = proposal(rules=[aux, indefinite])
     d = diff(s, p)
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(2, ["hc:7.2(b)"]), susp(3, ["hc:7.2(b)", "league:10.10"]),
-               added=["league:10.10"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(2, ["hc:7.2(b)"]),
+            susp(3, ["hc:7.2(b)", "league:10.10"]),
+            added=["league:10.10"],
+        ),
         change("B2", "G1", "appears", None, susp(3, ["league:10.11"], indefinite=True), added=["league:10.11"]),
     ]
     assert d["totals"] == totals(((2, 3, 0), (3, 7, 1)), A=((1, 2, 0), (1, 3, 0)), B=((1, 1, 0), (2, 4, 1)))
     after = {x["person"]: x for x in evaluate(s, proposal=p).to_dict()["suspensions"]}
     # A governing new rule adds in the governing layer (hc:7.2(b) late 2 + 1).
     assert (after["A1"]["governing_games"], after["A1"]["league_games"]) == (3, 0)
-    assert [(c["rule"], c["layer"], c["games"]) for c in after["A1"]["components"]] == \
-        [("hc:7.2(b)", "governing", 2), ("league:10.10", "governing", 1)]
+    assert [(c["rule"], c["layer"], c["games"]) for c in after["A1"]["components"]] == [
+        ("hc:7.2(b)", "governing", 2),
+        ("league:10.10", "governing", 1),
+    ]
     assert (after["B2"]["games"], after["B2"]["indefinite"], after["B2"]["league_games"]) == (3, True, 3)
 
 
 # ============================================================ 2. diff itself
+
 
 def test_diff_two_proposals_against_each_other():
     first_fight_two = EXAMPLES / "first-fight-two-games.yaml"
@@ -396,8 +505,14 @@ def test_diff_two_proposals_against_each_other():
     assert d["before"]["name"] == "proposal: Fighting: two league games for a first offence"
     assert d["after"]["name"] == "proposal: Layers max"
     assert d["changes"] == [
-        change("A1", "G1", "changes", susp(3, ["hc:7.10(b)/1", "league:10.06/1"]),
-               susp(1, ["hc:7.10(b)/1", "league:10.06/1"]), changed=["league:10.06/1"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(3, ["hc:7.10(b)/1", "league:10.06/1"]),
+            susp(1, ["hc:7.10(b)/1", "league:10.06/1"]),
+            changed=["league:10.06/1"],
+        ),
     ]
     assert d["totals"] == totals(((1, 3), (1, 1)), A=((1, 3), (1, 1)))
 
@@ -410,8 +525,14 @@ def test_diff_two_proposals_on_the_command_line(tmp_path):
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout) == diff(s, b, before=a)
     assert json.loads(res.stdout)["changes"] == [
-        change("A1", "G1", "changes", susp(3, ["hc:7.10(b)/1", "league:10.06/1"]),
-               susp(5, ["hc:7.10(b)/1", "league:10.06/1"]), changed=["league:10.06/1"]),
+        change(
+            "A1",
+            "G1",
+            "changes",
+            susp(3, ["hc:7.10(b)/1", "league:10.06/1"]),
+            susp(5, ["hc:7.10(b)/1", "league:10.06/1"]),
+            changed=["league:10.06/1"],
+        ),
     ]
     table = cli("diff", s, "--proposal", b, "--against", a)
     assert table.exit_code == 0
@@ -426,11 +547,16 @@ def test_diff_of_a_season_the_proposal_does_not_touch_has_no_changes():
 
 
 def test_diff_is_in_season_order_not_id_order():
-    data = scenarios.build_season({"games": [
-        {"id": "Z", "incidents": [board("B5")]},
-        {"id": "M", "incidents": [board("A1")]},
-        {"id": "A", "incidents": [board("A9")]},
-    ]}, scenarios.base_season())
+    data = scenarios.build_season(
+        {
+            "games": [
+                {"id": "Z", "incidents": [board("B5")]},
+                {"id": "M", "incidents": [board("A1")]},
+                {"id": "A", "incidents": [board("A9")]},
+            ]
+        },
+        scenarios.base_season(),
+    )
     d = diff(data, proposal(rows={"hc:7.2(b)": {"games": 2}}))
     one, two = susp(1, ["hc:7.2(b)"]), susp(2, ["hc:7.2(b)"])
     assert d["changes"] == [
@@ -441,6 +567,7 @@ def test_diff_is_in_season_order_not_id_order():
 
 
 # ============================================================ 3. validation, located
+
 
 def test_a_valid_proposal_loads():
     p = load(proposal(rows={"hc:7.2(b)": {"games": 2, "late": 3}}))
@@ -462,15 +589,20 @@ def test_unknown_row_id():
 
 def test_unknown_ladder_stem():
     # hc:7.2(b) is a row, not a ladder; league:10.99 is nothing.
-    assert wheres(proposal(ladders={"hc:7.2(b)": {1: 1}, "league:10.99": {1: 1}})) == \
-        ['changes.ladders["hc:7.2(b)"]', 'changes.ladders["league:10.99"]']
+    assert wheres(proposal(ladders={"hc:7.2(b)": {1: 1}, "league:10.99": {1: 1}})) == [
+        'changes.ladders["hc:7.2(b)"]',
+        'changes.ladders["league:10.99"]',
+    ]
 
 
-@pytest.mark.parametrize("key, where", [
-    ("first", 'changes.ladders["league:10.06"].first'),
-    (0, 'changes.ladders["league:10.06"]["0"]'),
-    (-1, 'changes.ladders["league:10.06"]["-1"]'),
-])
+@pytest.mark.parametrize(
+    "key, where",
+    [
+        ("first", 'changes.ladders["league:10.06"].first'),
+        (0, 'changes.ladders["league:10.06"]["0"]'),
+        (-1, 'changes.ladders["league:10.06"]["-1"]'),
+    ],
+)
 def test_bad_rung_key(key, where):
     assert wheres(proposal(ladders={"league:10.06": {key: 1, 2: 2}})) == [where]
 
@@ -479,11 +611,14 @@ def test_a_rung_without_games():
     assert wheres(proposal(ladders={"league:10.06": {1: {"late": 2}}})) == ['changes.ladders["league:10.06"]["1"]']
 
 
-@pytest.mark.parametrize("value, where", [
-    ({"games": -1}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"late": -2}, 'changes.rows["hc:7.2(b)"].late'),
-    ({"games": {"indefinite": True, "minimum": -3}}, 'changes.rows["hc:7.2(b)"].games.minimum'),
-])
+@pytest.mark.parametrize(
+    "value, where",
+    [
+        ({"games": -1}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"late": -2}, 'changes.rows["hc:7.2(b)"].late'),
+        ({"games": {"indefinite": True, "minimum": -3}}, 'changes.rows["hc:7.2(b)"].games.minimum'),
+    ],
+)
 def test_negative_games(value, where):
     assert wheres(proposal(rows={"hc:7.2(b)": value})) == [where]
 
@@ -492,36 +627,45 @@ def test_negative_rung():
     assert wheres(proposal(ladders={"league:10.06": {1: -1}})) == ['changes.ladders["league:10.06"]["1"]']
 
 
-@pytest.mark.parametrize("value, where", [
-    ({"games": "two"}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"games": True}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"games": 1.5}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"games": None}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"games": {"indefinite": False}}, 'changes.rows["hc:7.2(b)"].games'),
-    ({"late": "late"}, 'changes.rows["hc:7.2(b)"].late'),
-    ({}, 'changes.rows["hc:7.2(b)"]'),
-    ({"games": 1, "minutes": 5}, 'changes.rows["hc:7.2(b)"]'),
-    (2, 'changes.rows["hc:7.2(b)"]'),
-])
+@pytest.mark.parametrize(
+    "value, where",
+    [
+        ({"games": "two"}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"games": True}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"games": 1.5}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"games": None}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"games": {"indefinite": False}}, 'changes.rows["hc:7.2(b)"].games'),
+        ({"late": "late"}, 'changes.rows["hc:7.2(b)"].late'),
+        ({}, 'changes.rows["hc:7.2(b)"]'),
+        ({"games": 1, "minutes": 5}, 'changes.rows["hc:7.2(b)"]'),
+        (2, 'changes.rows["hc:7.2(b)"]'),
+    ],
+)
 def test_wrong_value_kind(value, where):
     assert wheres(proposal(rows={"hc:7.2(b)": value})) == [where]
 
 
 def test_thresholds_missing_every_or_on_an_unknown_id():
     assert wheres(proposal(thresholds={"league:10.04": {"after": 80}})) == ['changes.thresholds["league:10.04"]']
-    assert wheres(proposal(thresholds={"league:10.05": {"after": 80, "every": 20}})) == \
-        ['changes.thresholds["league:10.05"]']
-    assert wheres(proposal(thresholds={"league:10.04": {"after": -1, "every": 0}})) == \
-        ['changes.thresholds["league:10.04"].after', 'changes.thresholds["league:10.04"].every']
+    assert wheres(proposal(thresholds={"league:10.05": {"after": 80, "every": 20}})) == [
+        'changes.thresholds["league:10.05"]'
+    ]
+    assert wheres(proposal(thresholds={"league:10.04": {"after": -1, "every": 0}})) == [
+        'changes.thresholds["league:10.04"].after',
+        'changes.thresholds["league:10.04"].every',
+    ]
 
 
-@pytest.mark.parametrize("policy, where", [
-    ({"layers": "product"}, "changes.policy.layers"),
-    ({"late_game_counted_once": "yes"}, "changes.policy.late_game_counted_once"),
-    ({"late_window_minutes": -5}, "changes.policy.late_window_minutes"),
-    ({"late_window_minutes": "five"}, "changes.policy.late_window_minutes"),
-    ({"overtime_counts": True}, "changes.policy.overtime_counts"),
-])
+@pytest.mark.parametrize(
+    "policy, where",
+    [
+        ({"layers": "product"}, "changes.policy.layers"),
+        ({"late_game_counted_once": "yes"}, "changes.policy.late_game_counted_once"),
+        ({"late_window_minutes": -5}, "changes.policy.late_window_minutes"),
+        ({"late_window_minutes": "five"}, "changes.policy.late_window_minutes"),
+        ({"overtime_counts": True}, "changes.policy.overtime_counts"),
+    ],
+)
 def test_bad_policy(policy, where):
     assert wheres(proposal(policy=policy)) == [where]
 
@@ -531,29 +675,35 @@ def test_unknown_repeal_id():
     assert wheres(proposal(repeal="league:10.06B")) == ["changes.repeal"]
 
 
-@pytest.mark.parametrize("rid", ["league:10.06", "hc:7.2(b)", "league:10.08", "league:10.06/1", "hc:s2-majors",
-                                 "league:10.04", "league:10.01A"])
+@pytest.mark.parametrize(
+    "rid",
+    ["league:10.06", "hc:7.2(b)", "league:10.08", "league:10.06/1", "hc:s2-majors", "league:10.04", "league:10.01A"],
+)
 def test_new_rule_never_reuses_a_catalog_id(rid):
     asp = f'yields("{rid}", G, I, 1, 0) :- incident(G, I, _, boarding).'
-    assert problems(proposal(rules=[new_rule(rid, asp)])) == \
-        [("changes.rules[0].id", f"{rid} is already a rule id; ids are never reused")]
+    assert problems(proposal(rules=[new_rule(rid, asp)])) == [
+        ("changes.rules[0].id", f"{rid} is already a rule id; ids are never reused")
+    ]
 
 
 def test_new_rule_duplicate_id_within_the_proposal():
     asp = 'yields("league:10.09", G, I, 1, 0) :- incident(G, I, _, boarding).'
-    assert wheres(proposal(rules=[new_rule("league:10.09", asp), new_rule("league:10.09", asp)])) == \
-        ["changes.rules[1].id"]
+    assert wheres(proposal(rules=[new_rule("league:10.09", asp), new_rule("league:10.09", asp)])) == [
+        "changes.rules[1].id"
+    ]
 
 
 def test_new_rule_id_is_not_a_rung_the_same_proposal_creates():
     # The ladder creates league:10.05/3; a new rule of that id would be a second rule of one id.
     asp = 'yields("league:10.05/3", G, I, 5, 0) :- incident(G, I, _, boarding).'
-    assert wheres(proposal(ladders={"league:10.05": {3: 1}}, rules=[new_rule("league:10.05/3", asp)])) == \
-        ["changes.rules[0].id"]
+    assert wheres(proposal(ladders={"league:10.05": {3: 1}}, rules=[new_rule("league:10.05/3", asp)])) == [
+        "changes.rules[0].id"
+    ]
 
 
-@pytest.mark.parametrize("rid", ["10.09", "league 10.09", "fhq:10.09", "league:", "league:10.09;x", 9,
-                                 "league:10.09\n"])
+@pytest.mark.parametrize(
+    "rid", ["10.09", "league 10.09", "fhq:10.09", "league:", "league:10.09;x", 9, "league:10.09\n"]
+)
 def test_new_rule_malformed_id(rid):
     asp = 'yields("league:10.09", G, I, 1, 0) :- incident(G, I, _, boarding).'
     assert "changes.rules[0].id" in wheres(proposal(rules=[new_rule(rid, asp)]))
@@ -566,8 +716,7 @@ def test_new_rule_bad_layer_and_missing_text():
         ("changes.rules[0].layer", "expected governing or league, got 'provincial'"),
         ("changes.rules[0].text", "missing: the rule's text as the committee would adopt it"),
     ]
-    assert wheres(proposal(rules=[{"id": "league:10.09", "layer": "league", "text": "T"}])) == \
-        ["changes.rules[0].asp"]
+    assert wheres(proposal(rules=[{"id": "league:10.09", "layer": "league", "text": "T"}])) == ["changes.rules[0].asp"]
 
 
 def test_several_errors_are_reported_at_once():
@@ -583,35 +732,42 @@ def test_several_errors_are_reported_at_once():
             "bylaws": {},
         },
     }
-    assert sorted(wheres(data)) == sorted([
-        "name",
-        "changes.bylaws",
-        'changes.rows["hc:7.2(b)"].games',
-        'changes.rows["hc:7.2(b)"].late',
-        'changes.rows["hc:99.9"]',
-        'changes.ladders["hc:7.2(b)"]',
-        'changes.thresholds["league:10.04"]',
-        "changes.policy.layers",
-        "changes.policy.speed",
-        "changes.repeal[0]",
-        "changes.rules[0].id",
-    ])
+    assert sorted(wheres(data)) == sorted(
+        [
+            "name",
+            "changes.bylaws",
+            'changes.rows["hc:7.2(b)"].games',
+            'changes.rows["hc:7.2(b)"].late',
+            'changes.rows["hc:99.9"]',
+            'changes.ladders["hc:7.2(b)"]',
+            'changes.thresholds["league:10.04"]',
+            "changes.policy.layers",
+            "changes.policy.speed",
+            "changes.repeal[0]",
+            "changes.rules[0].id",
+        ]
+    )
 
 
 def test_errors_in_a_file_carry_their_line_and_the_cli_exits_2(tmp_path):
     path = tmp_path / "p.yaml"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         format: hockeyrules/proposal@1
         name: Broken
         changes:
           rows:
             hc:7.2(b): {games: -1}
           repeal: [league:10.99]
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     with pytest.raises(InputError) as exc:
         load(path)
-    assert [(p.where, p.line) for p in exc.value.problems] == \
-        [('changes.rows["hc:7.2(b)"].games', 5), ("changes.repeal[0]", 6)]
+    assert [(p.where, p.line) for p in exc.value.problems] == [
+        ('changes.rows["hc:7.2(b)"].games', 5),
+        ("changes.repeal[0]", 6),
+    ]
     s = write_yaml(tmp_path / "season.yaml", season([board("A1")]))
     for args in (["suspensions", s], ["audit", s], ["explain", s, "--person", "A1"], ["rules"]):
         res = cli(*args, "--proposal", path)
@@ -651,11 +807,14 @@ def test_script_is_refused_and_never_run(tmp_path):
     assert not marker.exists()
 
 
-@pytest.mark.parametrize("asp", [
-    "#script (lua) os.execute('true') #end.\n" + VALID,
-    "# script (python) import os #end.\n" + VALID,
-    "#script(python)\nimport os\n#end.",
-])
+@pytest.mark.parametrize(
+    "asp",
+    [
+        "#script (lua) os.execute('true') #end.\n" + VALID,
+        "# script (python) import os #end.\n" + VALID,
+        "#script(python)\nimport os\n#end.",
+    ],
+)
 def test_script_variants_are_refused(asp):
     refused(asp)
 
@@ -678,46 +837,67 @@ def test_include_of_a_builtin_library_is_refused_too():
     refused("#include <incmode>.\n" + VALID)
 
 
-@pytest.mark.parametrize("asp, kind", [
-    ("#external auxx(1).\n" + VALID, "External"),
-    ("#const n = 2.\n" + VALID, "Definition"),
-    ("#show yields/5.\n" + VALID, "ShowSignature"),
-    ("#program other.\n" + VALID, "Program"),
-    ("#minimize { 1, G : game(G, _, _, _) }.\n" + VALID, "Minimize"),
-])
+@pytest.mark.parametrize(
+    "asp, kind",
+    [
+        ("#external auxx(1).\n" + VALID, "External"),
+        ("#const n = 2.\n" + VALID, "Definition"),
+        ("#show yields/5.\n" + VALID, "ShowSignature"),
+        ("#program other.\n" + VALID, "Program"),
+        ("#minimize { 1, G : game(G, _, _, _) }.\n" + VALID, "Minimize"),
+    ],
+)
 def test_directives_are_refused(asp, kind):
     messages = refused(asp)
     assert any(m.startswith("only rules are allowed") and kind in m for m in messages), messages
 
 
-@pytest.mark.parametrize("asp, message", [
-    ('component(P, G, I, "league:10.09", league, 9, 0, 0) :- incident(G, I, P, _).',
-     "a new rule may derive yields/5 or helper predicates named aux...; not component/8"),
-    ("suspension(P, G, 9) :- incident(G, _, P, _).",
-     "a new rule may derive yields/5 or helper predicates named aux...; not suspension/3"),
-    ('repealed("hc:7.2(b)").',
-     "a new rule may derive yields/5 or helper predicates named aux...; not repealed/1"),
-    ('yields("league:10.09", G, I, 1, 0) :- component(P, G, I, _, _, _, _, _).',
-     "component/8 is not in the rule interface (docs/proposals.md)"),
-    ('yields("league:10.09", G, I, 1, 0) :- total(P, G, _), incident(G, I, P, _).',
-     "total/3 is not in the rule interface (docs/proposals.md)"),
-    ('yields("hc:7.2(b)", G, I, 1, 0) :- incident(G, I, _, boarding).',
-     'yields/5 must name this rule: yields("league:10.09", G, I, Games, Indefinite)'),
-    ('yields(X, G, I, 1, 0) :- incident(G, I, _, boarding), X = "league:10.09".',
-     'yields/5 must name this rule: yields("league:10.09", G, I, Games, Indefinite)'),
-])
+@pytest.mark.parametrize(
+    "asp, message",
+    [
+        (
+            'component(P, G, I, "league:10.09", league, 9, 0, 0) :- incident(G, I, P, _).',
+            "a new rule may derive yields/5 or helper predicates named aux...; not component/8",
+        ),
+        (
+            "suspension(P, G, 9) :- incident(G, _, P, _).",
+            "a new rule may derive yields/5 or helper predicates named aux...; not suspension/3",
+        ),
+        ('repealed("hc:7.2(b)").', "a new rule may derive yields/5 or helper predicates named aux...; not repealed/1"),
+        (
+            'yields("league:10.09", G, I, 1, 0) :- component(P, G, I, _, _, _, _, _).',
+            "component/8 is not in the rule interface (docs/proposals.md)",
+        ),
+        (
+            'yields("league:10.09", G, I, 1, 0) :- total(P, G, _), incident(G, I, P, _).',
+            "total/3 is not in the rule interface (docs/proposals.md)",
+        ),
+        (
+            'yields("hc:7.2(b)", G, I, 1, 0) :- incident(G, I, _, boarding).',
+            'yields/5 must name this rule: yields("league:10.09", G, I, Games, Indefinite)',
+        ),
+        (
+            'yields(X, G, I, 1, 0) :- incident(G, I, _, boarding), X = "league:10.09".',
+            'yields/5 must name this rule: yields("league:10.09", G, I, Games, Indefinite)',
+        ),
+    ],
+)
 def test_predicates_outside_the_interface_are_refused(asp, message):
     assert message in refused(asp)
 
 
-@pytest.mark.parametrize("asp", [
-    # a choice head deriving a component directly
-    '1 { component(P, G, I, "league:10.99", league, 99, 0, 0) } :- incident(G, I, P, _).',
-    '{ suspension(P, G, 99) } :- incident(G, _, P, _).',
-    # reading non-interface predicates inside an aggregate or a condition
-    'yields("league:10.09", G, I, N, 0) :- incident(G, I, P, _), N = #count { X : total(P, G, X) }.',
-    'yields("league:10.09", G, I, 1, 0) :- incident(G, I, P, _), not incident(G, I, P, _) : suspension(P, G, _).',
-], ids=["choice-head-component", "choice-head-suspension", "aggregate-reads-total", "condition-reads-suspension"])
+@pytest.mark.parametrize(
+    "asp",
+    [
+        # a choice head deriving a component directly
+        '1 { component(P, G, I, "league:10.99", league, 99, 0, 0) } :- incident(G, I, P, _).',
+        "{ suspension(P, G, 99) } :- incident(G, _, P, _).",
+        # reading non-interface predicates inside an aggregate or a condition
+        'yields("league:10.09", G, I, N, 0) :- incident(G, I, P, _), N = #count { X : total(P, G, X) }.',
+        'yields("league:10.09", G, I, 1, 0) :- incident(G, I, P, _), not incident(G, I, P, _) : suspension(P, G, _).',
+    ],
+    ids=["choice-head-component", "choice-head-suspension", "aggregate-reads-total", "condition-reads-suspension"],
+)
 def test_predicates_outside_the_interface_are_refused_inside_choices_aggregates_and_conditions(asp):
     messages = refused(asp)
     assert any("component/8" in m or "suspension/3" in m or "total/3" in m for m in messages), messages
@@ -736,24 +916,33 @@ def test_unsafe_variables_are_caught_before_any_evaluation():
 
 def test_check_asp_accepts_rules_over_the_interface():
     assert check_asp(LATE_HEAD_CONTACT, "league:10.09") == []
-    assert check_asp('auxa(G, I) :- fires("hc:7.2(b)", G, I), late(G, I).\n'
-                     'yields("league:10.09", G, I, 1, 0) :- auxa(G, I), nth("hc:s2-majors", P, G, I, 2), '
-                     'incident(G, I, P, _).', "league:10.09") == []
+    assert (
+        check_asp(
+            'auxa(G, I) :- fires("hc:7.2(b)", G, I), late(G, I).\n'
+            'yields("league:10.09", G, I, 1, 0) :- auxa(G, I), nth("hc:s2-majors", P, G, I, 2), '
+            "incident(G, I, P, _).",
+            "league:10.09",
+        )
+        == []
+    )
 
 
-@pytest.mark.parametrize("asp", [
-    "#script (lua) x = 1 #end.\n" + VALID,
-    f'#include "{ROWS_LP}".',
-    "#external auxx(1).\n" + VALID,
-    "#const n = 2.\n" + VALID,
-    "#show yields/5.\n" + VALID,
-    "#program other.\n" + VALID,
-    'component(P, G, I, "league:10.09", league, 9, 0, 0) :- incident(G, I, P, _).',
-    'yields("league:10.09", G, I, 1, 0) :- total(P, G, _), incident(G, I, P, _).',
-    'yields("hc:7.2(b)", G, I, 1, 0) :- incident(G, I, _, boarding).',
-    'yields("league:10.09", G, I, 1, 0) :- incident(G, I, _, boarding)',
-    'yields("league:10.09", G, I, N, 0) :- incident(G, I, _, boarding).',
-])
+@pytest.mark.parametrize(
+    "asp",
+    [
+        "#script (lua) x = 1 #end.\n" + VALID,
+        f'#include "{ROWS_LP}".',
+        "#external auxx(1).\n" + VALID,
+        "#const n = 2.\n" + VALID,
+        "#show yields/5.\n" + VALID,
+        "#program other.\n" + VALID,
+        'component(P, G, I, "league:10.09", league, 9, 0, 0) :- incident(G, I, P, _).',
+        'yields("league:10.09", G, I, 1, 0) :- total(P, G, _), incident(G, I, P, _).',
+        'yields("hc:7.2(b)", G, I, 1, 0) :- incident(G, I, _, boarding).',
+        'yields("league:10.09", G, I, 1, 0) :- incident(G, I, _, boarding)',
+        'yields("league:10.09", G, I, N, 0) :- incident(G, I, _, boarding).',
+    ],
+)
 def test_the_cli_refuses_each_with_exit_2_and_no_traceback(tmp_path, asp):
     s = write_yaml(tmp_path / "season.yaml", season([board("A1")]))
     p = write_yaml(tmp_path / "p.yaml", proposal(rules=[new_rule("league:10.09", asp)]))
@@ -772,8 +961,10 @@ def test_a_rule_that_leaves_no_answer_is_an_input_problem_not_a_crash(tmp_path):
     no_traceback(res)
 
 
-HOSTILE = ('"). #script (python) import os; os.system("touch /tmp/hockeyrules-pwned") #end. '
-           'yields("hc:7.2(b)", G, I, 99, 0) :- incident(G, I, _, _). %')
+HOSTILE = (
+    '"). #script (python) import os; os.system("touch /tmp/hockeyrules-pwned") #end. '
+    'yields("hc:7.2(b)", G, I, 99, 0) :- incident(G, I, _, _). %'
+)
 
 
 def test_a_hostile_string_in_a_new_rules_text_is_just_text(tmp_path):
@@ -794,6 +985,7 @@ def test_a_hostile_string_in_a_new_rules_text_is_just_text(tmp_path):
 
 # ============================================================ 5. no leak
 
+
 def _asp_files_digest() -> str:
     h = hashlib.sha256()
     for f in sorted((ROOT / "asp").glob("*.lp")):
@@ -806,12 +998,14 @@ def test_no_leak_from_a_proposal_into_the_next_evaluation():
     digest = _asp_files_digest()
     plain = render.to_json(evaluate(s).to_dict())
     catalog_before = listing()
-    everything = proposal(rows={"hc:7.2(b)": {"games": 4, "late": 6}},
-                          ladders={"league:10.06": {1: 3}},
-                          thresholds={"league:10.04": {"after": 0, "every": 1}},
-                          policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 1},
-                          repeal=["hc:s2-majors/2"],
-                          rules=[new_rule("league:10.09", LATE_HEAD_CONTACT)])
+    everything = proposal(
+        rows={"hc:7.2(b)": {"games": 4, "late": 6}},
+        ladders={"league:10.06": {1: 3}},
+        thresholds={"league:10.04": {"after": 0, "every": 1}},
+        policy={"layers": "max", "late_game_counted_once": False, "late_window_minutes": 1},
+        repeal=["hc:s2-majors/2"],
+        rules=[new_rule("league:10.09", LATE_HEAD_CONTACT)],
+    )
     under = render.to_json(evaluate(s, proposal=everything).to_dict())
     assert under != plain
     assert render.to_json(evaluate(s).to_dict()) == plain
@@ -828,8 +1022,9 @@ def test_two_proposals_in_a_row_do_not_mix():
     assert [(x["person"], x["games"]) for x in one["suspensions"]] == [("A1", 6), ("B1", 1)]
     two = evaluate(s, proposal=p2).to_dict()
     assert render.to_json(two) == alone
-    assert [(x["person"], x["games"], [c["rule"] for c in x["components"]]) for x in two["suspensions"]] == \
-        [("A1", 1, ["hc:7.2(b)"])]
+    assert [(x["person"], x["games"], [c["rule"] for c in x["components"]]) for x in two["suspensions"]] == [
+        ("A1", 1, ["hc:7.2(b)"])
+    ]
 
 
 def test_the_cli_leaves_nothing_behind(tmp_path):
@@ -845,8 +1040,10 @@ def test_the_cli_leaves_nothing_behind(tmp_path):
 
 # ============================================================ 6. runaway grounding
 
-RUNAWAY = ('aux(0) :- game(_, _, _, _). aux(X + 1) :- aux(X). '
-           'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5).')
+RUNAWAY = (
+    "aux(0) :- game(_, _, _, _). aux(X + 1) :- aux(X). "
+    'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5).'
+)
 
 
 def test_runaway_grounding_is_stopped(monkeypatch, tmp_path):
@@ -874,8 +1071,11 @@ def test_a_rule_that_runs_away_even_without_a_season_is_refused_at_validation():
     # Grounded alone (10 s limit) before any season: a located error, nothing evaluated. ~10 s.
     asp = 'aux(0). aux(X + 1) :- aux(X). yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5).'
     assert problems(proposal(rules=[new_rule("league:10.30", asp)])) == [
-        ("changes.rules[0].asp",
-         "the rules do not finish grounding even without a season (a rule that derives without end?)")]
+        (
+            "changes.rules[0].asp",
+            "the rules do not finish grounding even without a season (a rule that derives without end?)",
+        )
+    ]
 
 
 # ============================================================ 7. scenario tests
@@ -890,18 +1090,29 @@ def scenario_file(path: Path, tests: list) -> Path:
 
 
 def fight_test(name, games, **extra) -> dict:
-    return {"name": name, "games": [{"incidents": [dict(FIGHT_LINE)]}],
-            "expect": [{"person": "A1", "game": "G1", "games": games}], "only": True, **extra}
+    return {
+        "name": name,
+        "games": [{"incidents": [dict(FIGHT_LINE)]}],
+        "expect": [{"person": "A1", "game": "G1", "games": games}],
+        "only": True,
+        **extra,
+    }
 
 
 def test_a_passing_scenario_file(tmp_path):
-    path = scenario_file(tmp_path / "ok.scenarios.yaml", [
-        fight_test("A first fight costs a governing and a league game.", 2),
-        {"name": "A boarding major in the second period is no other suspension.",
-         "games": [{"incidents": [board("A1")]}],
-         "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.2(b)": 1}}],
-         "absent": [{"person": "A2", "game": "G1"}], "only": True},
-    ])
+    path = scenario_file(
+        tmp_path / "ok.scenarios.yaml",
+        [
+            fight_test("A first fight costs a governing and a league game.", 2),
+            {
+                "name": "A boarding major in the second period is no other suspension.",
+                "games": [{"incidents": [board("A1")]}],
+                "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.2(b)": 1}}],
+                "absent": [{"person": "A2", "game": "G1"}],
+                "only": True,
+            },
+        ],
+    )
     outcomes = scenarios.run_file(path)
     assert [(o.name, o.failures) for o in outcomes] == [
         ("A first fight costs a governing and a league game.", []),
@@ -912,37 +1123,51 @@ def test_a_passing_scenario_file(tmp_path):
     assert res.stdout == (
         "PASS  ok.scenarios.yaml: A first fight costs a governing and a league game.\n"
         "PASS  ok.scenarios.yaml: A boarding major in the second period is no other suspension.\n"
-        "\n2 passed, 0 failed\n")
+        "\n2 passed, 0 failed\n"
+    )
 
 
 def test_a_failing_scenario_says_what_differed(tmp_path):
-    path = scenario_file(tmp_path / "bad.scenarios.yaml", [
-        fight_test("A first fight costs three games.", 3),
-        {"name": "A boarding major costs nothing.",
-         "games": [{"incidents": [board("B7")]}],
-         "absent": [{"person": "B7", "game": "G1"}]},
-        {"name": "Roughing majors of two players are one suspension.",
-         "games": [{"incidents": [line("A1", "roughing", ["major"]), line("A2", "roughing", ["major"])]}],
-         "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.9(b)": 2}}],
-         "only": True},
-        fight_test("A first fight costs two games.", 2),
-    ])
+    path = scenario_file(
+        tmp_path / "bad.scenarios.yaml",
+        [
+            fight_test("A first fight costs three games.", 3),
+            {
+                "name": "A boarding major costs nothing.",
+                "games": [{"incidents": [board("B7")]}],
+                "absent": [{"person": "B7", "game": "G1"}],
+            },
+            {
+                "name": "Roughing majors of two players are one suspension.",
+                "games": [{"incidents": [line("A1", "roughing", ["major"]), line("A2", "roughing", ["major"])]}],
+                "expect": [{"person": "A1", "game": "G1", "games": 1, "components": {"hc:7.9(b)": 2}}],
+                "only": True,
+            },
+            fight_test("A first fight costs two games.", 2),
+        ],
+    )
     outcomes = scenarios.run_file(path)
     assert [(o.name, o.failures) for o in outcomes] == [
         ("A first fight costs three games.", ["A1 in G1: expected 3 games, got 2 games"]),
         ("A boarding major costs nothing.", ["B7 in G1: expected no suspension, got 1 games (hc:7.2(b))"]),
-        ("Roughing majors of two players are one suspension.", [
-            "A1 in G1: component hc:7.9(b): expected {'games': 2}, got {'games': 1, 'late': False, "
-            "'indefinite': False}",
-            "A2 in G1: unexpected suspension, 1 games (hc:7.9(b))"]),
+        (
+            "Roughing majors of two players are one suspension.",
+            [
+                "A1 in G1: component hc:7.9(b): expected {'games': 2}, got {'games': 1, 'late': False, "
+                "'indefinite': False}",
+                "A2 in G1: unexpected suspension, 1 games (hc:7.9(b))",
+            ],
+        ),
         ("A first fight costs two games.", []),
     ]
     res = cli("test", path)
     assert res.exit_code == 1
     out = res.stdout.splitlines()
-    assert out[:3] == ["FAIL  bad.scenarios.yaml: A first fight costs three games.",
-                       "      A1 in G1: expected 3 games, got 2 games",
-                       "FAIL  bad.scenarios.yaml: A boarding major costs nothing."]
+    assert out[:3] == [
+        "FAIL  bad.scenarios.yaml: A first fight costs three games.",
+        "      A1 in G1: expected 3 games, got 2 games",
+        "FAIL  bad.scenarios.yaml: A boarding major costs nothing.",
+    ]
     assert "PASS  bad.scenarios.yaml: A first fight costs two games." in out
     assert out[-1] == "1 passed, 3 failed"
 
@@ -959,14 +1184,16 @@ def test_the_proposal_option_applies_to_scenarios_without_their_own(tmp_path):
 
 
 def test_a_scenarios_own_proposal_wins(tmp_path):
-    write_yaml(tmp_path / "proposals" / "four.yaml",
-               proposal(name="Four", rows={"league:10.06/1": {"games": 4}}))
+    write_yaml(tmp_path / "proposals" / "four.yaml", proposal(name="Four", rows={"league:10.06/1": {"games": 4}}))
     inline = proposal(name="Three", rows={"league:10.06/1": {"games": 3}})
-    path = scenario_file(tmp_path / "suite" / "own.scenarios.yaml", [
-        fight_test("Its own file proposal: 1 + 4.", 5, proposal="../proposals/four.yaml"),
-        fight_test("Its own inline proposal: 1 + 3.", 4, proposal=inline),
-        fight_test("The option's proposal: 1 + 2.", 3),
-    ])
+    path = scenario_file(
+        tmp_path / "suite" / "own.scenarios.yaml",
+        [
+            fight_test("Its own file proposal: 1 + 4.", 5, proposal="../proposals/four.yaml"),
+            fight_test("Its own inline proposal: 1 + 3.", 4, proposal=inline),
+            fight_test("The option's proposal: 1 + 2.", 3),
+        ],
+    )
     assert [(o.name, o.failures) for o in scenarios.run_file(path, default_proposal=FIRST_FIGHT)] == [
         ("Its own file proposal: 1 + 4.", []),
         ("Its own inline proposal: 1 + 3.", []),
@@ -980,8 +1207,10 @@ def test_a_scenarios_own_proposal_wins(tmp_path):
 
 
 def test_a_scenario_with_an_invalid_proposal_is_refused_with_the_located_problem(tmp_path):
-    path = scenario_file(tmp_path / "x.scenarios.yaml", [
-        fight_test("A broken proposal.", 2, proposal=proposal(rows={"hc:7.2(b)": {"games": -1}}))])
+    path = scenario_file(
+        tmp_path / "x.scenarios.yaml",
+        [fight_test("A broken proposal.", 2, proposal=proposal(rows={"hc:7.2(b)": {"games": -1}}))],
+    )
     with pytest.raises(InputError) as err:
         scenarios.run_file(path)
     assert 'changes.rows["hc:7.2(b)"].games: negative number of games: -1' in err.value.report()
@@ -993,8 +1222,10 @@ def test_a_scenario_with_an_invalid_proposal_is_refused_with_the_located_problem
 def test_a_folder_is_searched_for_scenario_files_recursively(tmp_path):
     suite = tmp_path / "suite"
     scenario_file(suite / "a.scenarios.yaml", [fight_test("A first fight costs two games.", 2)])
-    scenario_file(suite / "deeper" / "still" / "b.scenarios.yaml",
-                  [fight_test("Under the option's proposal a first fight costs three.", 3)])
+    scenario_file(
+        suite / "deeper" / "still" / "b.scenarios.yaml",
+        [fight_test("Under the option's proposal a first fight costs three.", 3)],
+    )
     # not a scenario file: never read (it would be an error if it were)
     (suite / "deeper" / "notes.yaml").write_text("format: something else\n", encoding="utf-8")
     res = cli("test", suite, "--proposal", FIRST_FIGHT)
@@ -1026,6 +1257,7 @@ def test_the_test_command_refuses_a_broken_option_proposal(tmp_path):
 
 # ============================================================ 8. hockeyrules rules
 
+
 def test_rules_lists_every_catalog_row():
     data = listing()
     book = catalog()
@@ -1035,8 +1267,12 @@ def test_rules_lists_every_catalog_row():
     assert pick("hc:7.2(b)") == {"id": "hc:7.2(b)", "layer": "governing", "games": "1", "late": "2"}
     assert pick("hc:11.3(c)") == {"id": "hc:11.3(c)", "layer": "governing", "games": "5", "late": "n/a"}
     assert pick("hc:11.4") == {"id": "hc:11.4", "layer": "governing", "games": "indefinite, min 5", "late": "n/a"}
-    assert pick("league:10.05/7") == {"id": "league:10.05/7", "layer": "league",
-                                      "games": "indefinite, min 3", "late": "n/a"}
+    assert pick("league:10.05/7") == {
+        "id": "league:10.05/7",
+        "layer": "league",
+        "games": "indefinite, min 3",
+        "late": "n/a",
+    }
     assert pick("league:10.06B") == {"id": "league:10.06B", "layer": "league", "games": "1", "late": "n/a"}
     assert pick("hc:s2-majors/2") == {"id": "hc:s2-majors/2", "layer": "governing", "games": "2", "late": "3"}
     assert data["thresholds"] == {"league:10.04": {"after": 100, "every": 25}}
@@ -1060,21 +1296,27 @@ def test_rules_on_the_command_line_table_and_json():
 
 def test_rules_with_a_proposal_lists_its_changes(tmp_path):
     text = "A late head-contact major costs two more games."
-    p = proposal(name="Everything",
-                 rows={"hc:7.2(b)": {"games": 2, "late": None}},
-                 ladders={"league:10.05": {3: 1, 6: {"indefinite": True, "minimum": 3}}},
-                 thresholds={"league:10.04": {"after": 80, "every": 20}},
-                 repeal=["league:10.06B"],
-                 rules=[new_rule("league:10.09", LATE_HEAD_CONTACT, text=text)],
-                 policy={"layers": "max"})
+    p = proposal(
+        name="Everything",
+        rows={"hc:7.2(b)": {"games": 2, "late": None}},
+        ladders={"league:10.05": {3: 1, 6: {"indefinite": True, "minimum": 3}}},
+        thresholds={"league:10.04": {"after": 80, "every": 20}},
+        repeal=["league:10.06B"],
+        rules=[new_rule("league:10.09", LATE_HEAD_CONTACT, text=text)],
+        policy={"layers": "max"},
+    )
     data = listing(load(p))
     assert data["proposal"]["name"] == "Everything"
     changes = data["proposal"]["changes"]
     assert [c for c in changes if c["id"] != "policy"] == [
         {"id": "hc:7.2(b)", "what": "games", "before": "1", "after": "2"},
         {"id": "hc:7.2(b)", "what": "late", "before": "2", "after": "n/a"},
-        {"id": "league:10.05", "what": "ladder", "before": "4: 1, 5: 1, 6: 2, 7: indefinite, min 3",
-         "after": "3: 1, 6: indefinite, min 3"},
+        {
+            "id": "league:10.05",
+            "what": "ladder",
+            "before": "4: 1, 5: 1, 6: 2, 7: indefinite, min 3",
+            "after": "3: 1, 6: indefinite, min 3",
+        },
         {"id": "league:10.04", "what": "marks", "before": "after 100, every 25", "after": "after 80, every 20"},
         {"id": "league:10.06B", "what": "repealed", "before": "in force", "after": "repealed"},
         {"id": "league:10.09", "what": "new rule (league)", "before": "-", "after": text},
@@ -1092,12 +1334,19 @@ def test_rules_with_a_proposal_lists_its_changes(tmp_path):
     assert table.exit_code == 0
     assert "\nProposal: Everything\n" in table.stdout
     after = table.stdout.split("\nProposal: Everything\n", 1)[1]
-    for rid, what in (("hc:7.2(b)", "games"), ("hc:7.2(b)", "late"), ("league:10.05", "ladder"),
-                      ("league:10.04", "marks"), ("league:10.06B", "repealed"), ("league:10.09", "new rule")):
+    for rid, what in (
+        ("hc:7.2(b)", "games"),
+        ("hc:7.2(b)", "late"),
+        ("league:10.05", "ladder"),
+        ("league:10.04", "marks"),
+        ("league:10.06B", "repealed"),
+        ("league:10.09", "new rule"),
+    ):
         assert any(ln.startswith(rid) and what in ln for ln in after.splitlines()), (rid, what)
 
 
 # ============================================================ 9. the shipped examples
+
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
 def test_every_example_proposal_validates_and_changes_the_example_season(path):
@@ -1106,8 +1355,9 @@ def test_every_example_proposal_validates_and_changes_the_example_season(path):
     d = diff(EXAMPLE_SEASON, p)
     assert d["after"]["name"] == f"proposal: {p.name}"
     assert d["changes"], f"{path.name} changes nothing in {EXAMPLE_SEASON.name}"
-    assert d["totals"]["league"]["before"] != d["totals"]["league"]["after"] or \
-        any(c["rules_added"] or c["rules_removed"] or c["rules_changed"] for c in d["changes"])
+    assert d["totals"]["league"]["before"] != d["totals"]["league"]["after"] or any(
+        c["rules_added"] or c["rules_removed"] or c["rules_changed"] for c in d["changes"]
+    )
 
 
 def test_there_is_an_example_of_each_kind_of_change():

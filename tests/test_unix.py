@@ -4,6 +4,7 @@ files, progress only for a terminal, tables that fit it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -164,12 +165,16 @@ def test_an_interrupted_write_leaves_no_partial_file_and_the_previous_one_intact
     out = tmp_path / "r.html"
     out.write_text("previous", encoding="utf-8")
 
-    def interrupted(path, text):
-        with streams.replacing(path) as fh:
-            fh.write(text[:100])
-            raise KeyboardInterrupt
+    real = streams.replacing
 
-    monkeypatch.setattr(cli_mod.streams, "write_text", interrupted)
+    @contextlib.contextmanager
+    def interrupted(path, *args, **kwargs):  # the report streams its page: cut it after a first piece
+        with real(path, *args, **kwargs) as fh:
+            fh.write("<!DOCTYPE html>")
+            raise KeyboardInterrupt
+        yield fh
+
+    monkeypatch.setattr(cli_mod.streams, "replacing", interrupted)
     res = run("report", EXAMPLE, "-o", out)
     assert res.exit_code != 0
     assert out.read_text(encoding="utf-8") == "previous"

@@ -1,0 +1,179 @@
+/* The report's script: filters, sorting, and explanations built when opened from the
+   page's JSON data blocks (class xdata). Text is written
+   only through textContent and new Option: nothing from the data becomes markup. */
+(function () {
+  "use strict";
+  function each(sel, root, fn) { Array.prototype.forEach.call((root || document).querySelectorAll(sel), fn); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = text; }
+    return e;
+  }
+  var filters = {};
+  each("script.filterdata", null, function (s) {
+    var d = JSON.parse(s.textContent);
+    Object.keys(d).forEach(function (k) { filters[k] = d[k]; });
+  });
+  each("select[data-options]", null, function (sel) {
+    (filters[sel.getAttribute("data-options")] || []).forEach(function (o) { sel.add(new Option(o[1], o[0])); });
+  });
+
+  // --- filters and sorting ----------------------------------------------------------
+  function rowsOf(table) {
+    return Array.prototype.filter.call(table.tBodies, function (tb) { return tb.classList.contains("r"); });
+  }
+  function applyFilters(box) {
+    var table = document.getElementById(box.getAttribute("data-for"));
+    var f = {};
+    each("[data-f]", box, function (c) { f[c.getAttribute("data-f")] = c.value; });
+    var q = (f.q || "").trim().toLowerCase(), shown = 0, rows = rowsOf(table);
+    rows.forEach(function (tb) {
+      var ok = (!f.team || tb.getAttribute("data-team") === f.team) &&
+        (!f.status || tb.getAttribute("data-status") === f.status) &&
+        (!f.person || tb.getAttribute("data-person") === f.person) &&
+        (!f.rule || (" " + (tb.getAttribute("data-rules") || "") + " ").indexOf(" " + f.rule + " ") >= 0) &&
+        (!q || (tb.getAttribute("data-text") || "").indexOf(q) >= 0);
+      tb.hidden = !ok;
+      if (ok) { shown += 1; }
+    });
+    box.querySelector(".count").textContent = shown + " of " + rows.length + " shown";
+  }
+  function resetFilters(box) {
+    each("[data-f]", box, function (c) { c.value = ""; });
+    applyFilters(box);
+  }
+  each(".filters", null, function (box) {
+    each("[data-f]", box, function (c) {
+      c.addEventListener(c.tagName === "INPUT" ? "input" : "change", function () { applyFilters(box); });
+    });
+    var reset = box.querySelector(".reset");
+    if (reset) { reset.addEventListener("click", function () { resetFilters(box); }); }
+  });
+  each("th[data-sort]", null, function (th) {
+    th.tabIndex = 0;
+    function sort() {
+      var table = th.closest("table"), key = "data-s-" + th.getAttribute("data-sort");
+      var num = th.getAttribute("data-type") === "num";
+      var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+      each("th[data-sort]", table, function (h) { h.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+      var rows = rowsOf(table);
+      function val(tb) { var v = tb.getAttribute(key) || ""; return num ? parseFloat(v) || 0 : v.toLowerCase(); }
+      rows.sort(function (a, b) {
+        var x = val(a), y = val(b);
+        if (x < y) { return -dir; }
+        if (x > y) { return dir; }
+        return parseFloat(a.getAttribute("data-s-order")) - parseFloat(b.getAttribute("data-s-order"));
+      });
+      rows.forEach(function (tb) { table.appendChild(tb); });
+    }
+    th.addEventListener("click", sort);
+    th.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); sort(); }
+    });
+  });
+
+  // --- explanations, built when opened ------------------------------------------------
+  var store = null;
+  function explanations() {
+    if (store === null) {
+      store = {};
+      each("script.xdata", null, function (s) {
+        var d = JSON.parse(s.textContent);
+        Object.keys(d).forEach(function (k) {
+          if (k === "quotes") {
+            store.quotes = store.quotes || {};
+            Object.keys(d.quotes).forEach(function (q) { store.quotes[q] = d.quotes[q]; });
+          } else { store[k] = d[k]; }
+        });
+      });
+    }
+    return store;
+  }
+  function tree(nodes, quotes, shown) {
+    var ul = el("ul", "tree");
+    nodes.forEach(function (n) {
+      var li = el("li");
+      li.setAttribute("data-k", n.kind);
+      li.appendChild(el("span", "k", n.kind));
+      li.appendChild(document.createTextNode(n.text));
+      if (n.rule && n.text.indexOf(n.rule) < 0) {
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("code", "rule", n.rule));
+      }
+      if (n.line) { li.appendChild(el("span", "loc", " (season file line " + n.line + ")")); }
+      var quote = n.rulebook || (n.rule && quotes[n.rule]);
+      var ownWords = (n.children || []).some(function (c) { return c.kind === "rulebook" && c.rule === n.rule; });
+      if (quote && n.kind !== "rulebook" && !ownWords && !shown[n.rule]) {
+        shown[n.rule] = true;
+        var bq = el("blockquote");
+        bq.appendChild(el("code", null, n.rule));
+        bq.appendChild(document.createTextNode(" " + quote));
+        li.appendChild(bq);
+      }
+      if (n.children && n.children.length) { li.appendChild(tree(n.children, quotes, shown)); }
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+  function fill(row) {
+    if (row.hasAttribute("data-filled")) { return; }
+    var all = explanations(), cell = row.querySelector("td") || row, quotes = all.quotes || {};
+    (row.getAttribute("data-keys") || "").split(" ").forEach(function (key) {
+      var x = all[key];
+      if (!x) { return; }
+      if (x.title) { cell.appendChild(el("h4", null, x.title)); }
+      cell.appendChild(tree(x.nodes, quotes, {}));
+    });
+    row.setAttribute("data-filled", "");
+  }
+  function toggle(btn, open) {
+    var row = document.getElementById(btn.getAttribute("aria-controls"));
+    if (open === undefined) { open = row.hidden; }
+    if (open) { fill(row); }
+    row.hidden = !open;
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  each("button.x", null, function (btn) { btn.addEventListener("click", function () { toggle(btn); }); });
+
+  // --- addresses -----------------------------------------------------------------------
+  function markNav(target) {
+    if (!document.body.hasAttribute("data-single")) { return; }  // a site's pages mark their own tab
+    var page = target ? (target.classList.contains("page") ? target : target.closest(".page")) : null;
+    page = page || document.querySelector(".page.default");
+    each("nav a", null, function (a) {
+      if (page && a.getAttribute("href") === "#" + page.id) { a.setAttribute("aria-current", "page"); }
+      else { a.removeAttribute("aria-current"); }
+    });
+  }
+  function onHash() {
+    var id = decodeURIComponent(location.hash.slice(1)), target = id && document.getElementById(id);
+    markNav(target || null);
+    if (!target) { return; }
+    if (target.classList.contains("page")) { window.scrollTo(0, 0); return; }
+    if (target.classList.contains("r")) {
+      if (target.hidden) {
+        var table = target.closest("table"), box = document.querySelector('.filters[data-for="' + table.id + '"]');
+        if (box) { resetFilters(box); }
+      }
+      var btn = target.querySelector("button.x");
+      if (btn) { toggle(btn, true); }
+    }
+    target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", onHash);
+  window.addEventListener("load", function () { setTimeout(onHash, 0); });
+  onHash();
+
+  // printing shows every explanation of the page open
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = [];
+    each("tr.detail[hidden]", null, function (row) { fill(row); row.hidden = false; opened.push(row); });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (row) { row.hidden = true; });
+    opened = [];
+  });
+})();
