@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clingo import Function, String
+from hockeyrules.facts import Fact, Id
 
 from hockeyrules import explain
 from hockeyrules.policy import Policy
@@ -31,7 +31,7 @@ def test_everyones_explanations_part_by_part_are_the_whole_seasons(three_leagues
 def test_one_persons_explanation_reads_only_their_league(three_leagues, monkeypatch):
     season = three_leagues
     person = next(s.person for s in explain.explain_whole(season, Policy())[0].suspensions if s.team.startswith("L3-"))
-    whole = explain._build(season, Policy(), [Function("focusperson", [String(person)])])
+    whole = explain._build(season, Policy(), [Fact("focusperson", Id(person))])
     expected = [whole.suspension_node(s).to_dict() for s in whole.result.suspensions if s.person == person]
     seen = []
     real = explain._build
