@@ -4,7 +4,8 @@ tests/golden/engine/outputs.json holds the SHA-256 of each command's standard
 output on the example season and on the benchmark's generated seasons (1x: one
 league solved at once; 10x: ten leagues, solved part by part in parallel, while
 the file is read). The hashes were taken with main's engine at commit 03e2b9b
-(facts built symbol by symbol, every atom read back); a
+(facts built symbol by symbol, every atom read back), the explanations' words
+from main at 3c4bba9 (the views' plain wording); a
 change to the facts, the read-back or the encoding that is meant to keep every
 result must keep them. (A change of the rules' meaning changes them: take them
 again, and say so.) example/explain-all was taken again after the explanations
