@@ -53,18 +53,35 @@ def main() -> None:
             err = run.CACHE / f"{command}-{size}x.stderr"
             run.progress(f"[{size}x] {command} ...")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            o = run.measure([sys.executable, "-m", "hockeyrules.cli", command, str(path), "--format", "json"],
-                            out, err, args.timeout, args.max_rss_mb)
+            o = run.measure(
+                [sys.executable, "-m", "hockeyrules.cli", command, str(path), "--format", "json"],
+                out,
+                err,
+                args.timeout,
+                args.max_rss_mb,
+            )
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
             verdict = ""
             if command == "audit" and size in TARGET_SECONDS:
                 ok = o.status == "OK" and o.wall < TARGET_SECONDS[size] and o.peak_mb < TARGET_MB.get(size, 1e12)
-                verdict = ("PASS" if ok else "MISS") + f" (< {TARGET_SECONDS[size]:g} s" + (
-                    f", < {TARGET_MB[size]:g} MB)" if size in TARGET_MB else ")")
-            rows.append((f"{size}x", meta["incidents"], command, o.status,
-                         f"{o.wall:.2f}" if o.wall is not None else "-", f"{cpu:.2f}",
-                         f"{o.peak_mb:.0f}" if o.peak_mb is not None else "-", verdict))
+                verdict = (
+                    ("PASS" if ok else "MISS")
+                    + f" (< {TARGET_SECONDS[size]:g} s"
+                    + (f", < {TARGET_MB[size]:g} MB)" if size in TARGET_MB else ")")
+                )
+            rows.append(
+                (
+                    f"{size}x",
+                    meta["incidents"],
+                    command,
+                    o.status,
+                    f"{o.wall:.2f}" if o.wall is not None else "-",
+                    f"{cpu:.2f}",
+                    f"{o.peak_mb:.0f}" if o.peak_mb is not None else "-",
+                    verdict,
+                )
+            )
     head = ("size", "incidents", "command", "status", "seconds", "cpu s", "peak MB", "target")
     widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 
-T_PROCESS_START = time.monotonic()   # as early as the script can look: after interpreter start-up
+T_PROCESS_START = time.monotonic()  # as early as the script can look: after interpreter start-up
 
 import argparse
 import hashlib
@@ -51,9 +51,9 @@ ALL_SIZES = (1, 10, 100, 1000)
 # Targets (seconds, MB, ratios): issue 16.
 TARGET_E2E = {1: 0.2, 100: 8.0, 1000: 60.0}
 TARGET_PEAK_MB = {1000: 3072.0}
-TARGET_ENGINE_READ = {100: 2.0}     # facts + grounding + read-back, summed over the parts, / reading
-TARGET_CLI_IMPORTS = 0.060          # seconds of imports of `suspensions` on a JSON season
-TARGET_PER_INCIDENT_RATIO = 1.5     # cost per incident at 1000x / at 1x
+TARGET_ENGINE_READ = {100: 2.0}  # facts + grounding + read-back, summed over the parts, / reading
+TARGET_CLI_IMPORTS = 0.060  # seconds of imports of `suspensions` on a JSON season
+TARGET_PER_INCIDENT_RATIO = 1.5  # cost per incident at 1000x / at 1x
 
 
 # ============================================================== child modes
@@ -78,9 +78,17 @@ def child_phases(season_path: str, out_path: str) -> None:
     t, c = time.perf_counter(), time.process_time()
     season = season_mod.load(season_path)
     read_s = time.perf_counter() - t
-    _emit({"phase": "read", "seconds": read_s, "cpu_seconds": time.process_time() - c, "games": len(season.games),
-           "incidents": sum(len(g.incidents) for g in season.games),
-           "people": len(season.people), "warnings": len(season.warnings)})
+    _emit(
+        {
+            "phase": "read",
+            "seconds": read_s,
+            "cpu_seconds": time.process_time() - c,
+            "games": len(season.games),
+            "incidents": sum(len(g.incidents) for g in season.games),
+            "people": len(season.people),
+            "warnings": len(season.warnings),
+        }
+    )
 
     t = time.perf_counter()
     # as the CLI does: a season of many leagues is solved part by part, in parallel
@@ -88,12 +96,23 @@ def child_phases(season_path: str, out_path: str) -> None:
     result = evaluate(season, Policy())
     engine_s = time.perf_counter() - t
     st = result.stats
-    _emit({"phase": "engine", "seconds": engine_s, "chunks": st.get("chunks", 1),
-           "facts": st["facts"], "atoms": st["atoms"], "rules": st["rules"],
-           "build_seconds": st.get("build_seconds", 0.0), "load_seconds": st["load_seconds"], "ground_seconds": st["ground_seconds"],
-           "solve_seconds": st["solve_seconds"], "assemble_seconds": st.get("assemble_seconds", 0.0),
-           "cpu_seconds": st.get("cpu_seconds"),
-           "suspensions": len(result.suspensions)})
+    _emit(
+        {
+            "phase": "engine",
+            "seconds": engine_s,
+            "chunks": st.get("chunks", 1),
+            "facts": st["facts"],
+            "atoms": st["atoms"],
+            "rules": st["rules"],
+            "build_seconds": st.get("build_seconds", 0.0),
+            "load_seconds": st["load_seconds"],
+            "ground_seconds": st["ground_seconds"],
+            "solve_seconds": st["solve_seconds"],
+            "assemble_seconds": st.get("assemble_seconds", 0.0),
+            "cpu_seconds": st.get("cpu_seconds"),
+            "suspensions": len(result.suspensions),
+        }
+    )
 
     t = time.perf_counter()
     data = result.to_dict()
@@ -103,9 +122,17 @@ def child_phases(season_path: str, out_path: str) -> None:
     with open(out_path, "w", encoding="utf-8") as f:
         f.write(text)
     t3 = time.perf_counter()
-    _emit({"phase": "write", "seconds": t3 - t, "to_dict_seconds": t1 - t,
-           "to_json_seconds": t2 - t1, "file_seconds": t3 - t2, "bytes": len(text.encode("utf-8")),
-           "t_end": time.monotonic()})
+    _emit(
+        {
+            "phase": "write",
+            "seconds": t3 - t,
+            "to_dict_seconds": t1 - t,
+            "to_json_seconds": t2 - t1,
+            "file_seconds": t3 - t2,
+            "bytes": len(text.encode("utf-8")),
+            "t_end": time.monotonic(),
+        }
+    )
 
 
 def child_generate(leagues: int, seed: int, path: str) -> None:
@@ -116,14 +143,21 @@ def child_generate(leagues: int, seed: int, path: str) -> None:
     data = generate_season(TEAMS, GAMES_PER_TEAM, seed=seed, leagues=leagues)
     gen_s = time.perf_counter() - t
     final = Path(path)
-    tmp = final.with_name(".partial-" + final.name)   # same suffix: write_season picks JSON by it
+    tmp = final.with_name(".partial-" + final.name)  # same suffix: write_season picks JSON by it
     t = time.perf_counter()
     write_season(data, tmp)
     write_s = time.perf_counter() - t
-    meta = {"leagues": leagues, "teams": len(data["teams"]), "people": len(data["people"]),
-            "games": len(data["games"]), "incidents": sum(len(g["incidents"]) for g in data["games"]),
-            "seed": seed, "bytes": tmp.stat().st_size,
-            "generate_seconds": gen_s, "write_seconds": write_s}
+    meta = {
+        "leagues": leagues,
+        "teams": len(data["teams"]),
+        "people": len(data["people"]),
+        "games": len(data["games"]),
+        "incidents": sum(len(g["incidents"]) for g in data["games"]),
+        "seed": seed,
+        "bytes": tmp.stat().st_size,
+        "generate_seconds": gen_s,
+        "write_seconds": write_s,
+    }
     Path(str(final) + ".meta").write_text(json.dumps(meta, indent=1) + "\n")
     os.replace(tmp, final)  # the season appears only once it is complete
 
@@ -131,13 +165,13 @@ def child_generate(leagues: int, seed: int, path: str) -> None:
 # ============================================================== measuring a child
 class Outcome:
     def __init__(self):
-        self.status = "OK"          # OK, TIMEOUT, MEMORY, FAILED
+        self.status = "OK"  # OK, TIMEOUT, MEMORY, FAILED
         self.exit_code = None
         self.wall = None
         self.peak_mb = None
-        self.cpu = None             # user + system seconds, the child's processes included
+        self.cpu = None  # user + system seconds, the child's processes included
         self.detail = ""
-        self.t_spawn = None         # time.monotonic() (CLOCK_MONOTONIC, shared with the child)
+        self.t_spawn = None  # time.monotonic() (CLOCK_MONOTONIC, shared with the child)
         self.t_reap = None
 
 
@@ -152,8 +186,7 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: float,
-            max_rss_mb: float) -> Outcome:
+def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: float, max_rss_mb: float) -> Outcome:
     """Spawn argv (stdout/stderr to files), time it from spawn to reaping, peak RSS from wait4.
 
     A watchdog thread kills the child (SIGKILL) after `timeout` seconds or when its
@@ -161,8 +194,10 @@ def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: floa
     """
     out = Outcome()
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    actions = [(os.POSIX_SPAWN_OPEN, 1, str(stdout_path), flags, 0o644),
-               (os.POSIX_SPAWN_OPEN, 2, str(stderr_path), flags, 0o644)]
+    actions = [
+        (os.POSIX_SPAWN_OPEN, 1, str(stdout_path), flags, 0o644),
+        (os.POSIX_SPAWN_OPEN, 2, str(stderr_path), flags, 0o644),
+    ]
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = threading.Event()
     reason: list[str] = []
@@ -208,8 +243,11 @@ def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: floa
     out.exit_code = os.waitstatus_to_exitcode(status)
     if reason:
         out.status = reason[0]
-        out.detail = (f"killed after {out.wall:.0f} s" if reason[0] == "TIMEOUT"
-                      else f"killed above {max_rss_mb:.0f} MB after {out.wall:.0f} s")
+        out.detail = (
+            f"killed after {out.wall:.0f} s"
+            if reason[0] == "TIMEOUT"
+            else f"killed above {max_rss_mb:.0f} MB after {out.wall:.0f} s"
+        )
     elif out.exit_code != 0:
         out.status = "FAILED"
         err = stderr_path.read_text(errors="replace").strip().splitlines()
@@ -238,14 +276,20 @@ def season_file(size: int, seed: int, timeout: float, max_rss_mb: float) -> tupl
     for old in CACHE.glob(f"season-{size}x-seed{seed}-*.json*"):  # another generator's output
         old.unlink()
     progress(f"[{size}x] generating season (leagues={size}, seed={seed}) ...")
-    outcome = measure([sys.executable, str(Path(__file__).resolve()), "--_generate", str(size), str(seed),
-                       str(path)], CACHE / "generate.out", CACHE / "generate.err",
-                      max(timeout, 1800), max_rss_mb)
+    outcome = measure(
+        [sys.executable, str(Path(__file__).resolve()), "--_generate", str(size), str(seed), str(path)],
+        CACHE / "generate.out",
+        CACHE / "generate.err",
+        max(timeout, 1800),
+        max_rss_mb,
+    )
     if outcome.status != "OK" or not path.exists():
         raise RuntimeError(f"generating the {size}x season failed: {outcome.status} {outcome.detail}")
     meta = json.loads(meta_path.read_text())
-    progress(f"[{size}x] {meta['games']} games, {meta['incidents']} incidents, "
-             f"{meta['bytes'] / 2**20:.1f} MB of JSON in {outcome.wall:.1f} s (peak {outcome.peak_mb:.0f} MB)")
+    progress(
+        f"[{size}x] {meta['games']} games, {meta['incidents']} incidents, "
+        f"{meta['bytes'] / 2**20:.1f} MB of JSON in {outcome.wall:.1f} s (peak {outcome.peak_mb:.0f} MB)"
+    )
     return path, meta
 
 
@@ -266,9 +310,16 @@ def sha256_file(path: Path) -> str | None:
 
 def run_size(size: int, repeat: int, args) -> dict:
     season, meta = season_file(size, args.seed, args.timeout, args.max_rss_mb)
-    row: dict = {"size": size, "leagues": size, "games": meta["games"], "incidents": meta["incidents"],
-                 "people": meta["people"], "season_file": str(season.relative_to(ROOT)),
-                 "season_mb": meta["bytes"] / 2**20, "repeat": repeat}
+    row: dict = {
+        "size": size,
+        "leagues": size,
+        "games": meta["games"],
+        "incidents": meta["incidents"],
+        "people": meta["people"],
+        "season_file": str(season.relative_to(ROOT)),
+        "season_mb": meta["bytes"] / 2**20,
+        "repeat": repeat,
+    }
 
     # ---- end to end
     e2e_out = CACHE / f"out-{size}x.json"
@@ -300,7 +351,7 @@ def run_size(size: int, repeat: int, args) -> dict:
     if size == min(args.sizes):
         imports = []
         argv_imp = [sys.executable, "-X", "importtime"] + argv[1:]
-        for k in range(max(repeat, 3)):
+        for _ in range(max(repeat, 3)):
             o = measure(argv_imp, CACHE / "importtime.out", CACHE / "importtime.err", args.timeout, args.max_rss_mb)
             if o.status != "OK":
                 break
@@ -330,7 +381,7 @@ def run_size(size: int, repeat: int, args) -> dict:
             records["start"] = {"seconds": records["import"]["t_start"] - o.t_spawn}
         if "write" in records:
             records["exit"] = {"seconds": o.t_reap - records["write"]["t_end"]}
-        for phase, rec in records.items():   # best of N, phase by phase
+        for phase, rec in records.items():  # best of N, phase by phase
             if phase not in best or rec["seconds"] < best[phase]["seconds"]:
                 best[phase] = rec
         row["phases_peak_mb"] = max(row.get("phases_peak_mb") or 0, o.peak_mb or 0)
@@ -341,9 +392,11 @@ def run_size(size: int, repeat: int, args) -> dict:
             progress(f"[{size}x] phases: {o.status} ({o.detail}); finished: {done}")
             break
         eng = records.get("engine", {})
-        progress(f"[{size}x] phases: read {records['read']['seconds']:.3f} s, "
-                 f"engine {eng.get('seconds', 0):.3f} s (ground {eng.get('ground_seconds', 0):.3f} s), "
-                 f"write {records['write']['seconds']:.3f} s")
+        progress(
+            f"[{size}x] phases: read {records['read']['seconds']:.3f} s, "
+            f"engine {eng.get('seconds', 0):.3f} s (ground {eng.get('ground_seconds', 0):.3f} s), "
+            f"write {records['write']['seconds']:.3f} s"
+        )
     row["phases_status"] = ph_status
     row["phases"] = best
 
@@ -412,8 +465,17 @@ def evaluate_targets(rows: list[dict]) -> list[dict]:
     out = []
 
     def add(name, size, value, limit, unit, ok, note=""):
-        out.append({"target": name, "size": size, "measured": value, "limit": limit, "unit": unit,
-                    "result": ("NOT RUN" if size not in by else ("PASS" if ok else "MISS")), "note": note})
+        out.append(
+            {
+                "target": name,
+                "size": size,
+                "measured": value,
+                "limit": limit,
+                "unit": unit,
+                "result": ("NOT RUN" if size not in by else ("PASS" if ok else "MISS")),
+                "note": note,
+            }
+        )
 
     for size, limit in TARGET_E2E.items():
         r = by.get(size)
@@ -432,21 +494,40 @@ def evaluate_targets(rows: list[dict]) -> list[dict]:
     ratio = None
     if base and top and base.get("us_per_incident") and top.get("us_per_incident"):
         ratio = top["us_per_incident"] / base["us_per_incident"]
-    add(f"per-incident solving cost at 1000x within {TARGET_PER_INCIDENT_RATIO:g}x of 1x", 1000, ratio,
-        TARGET_PER_INCIDENT_RATIO, "x", ratio is not None and ratio <= TARGET_PER_INCIDENT_RATIO,
-        "" if ratio is not None or not top else "engine phase not measured at 1000x")
+    add(
+        f"per-incident solving cost at 1000x within {TARGET_PER_INCIDENT_RATIO:g}x of 1x",
+        1000,
+        ratio,
+        TARGET_PER_INCIDENT_RATIO,
+        "x",
+        ratio is not None and ratio <= TARGET_PER_INCIDENT_RATIO,
+        "" if ratio is not None or not top else "engine phase not measured at 1000x",
+    )
     small = rows[0] if rows else None
     value = small.get("cli_import_seconds") if small else None
-    out.append({"target": f"imports of `suspensions` (JSON) < {TARGET_CLI_IMPORTS * 1000:g} ms", "size": None,
-                "measured": value, "limit": TARGET_CLI_IMPORTS, "unit": "s",
-                "result": "NOT RUN" if value is None else ("PASS" if value < TARGET_CLI_IMPORTS else "MISS"),
-                "note": ""})
+    out.append(
+        {
+            "target": f"imports of `suspensions` (JSON) < {TARGET_CLI_IMPORTS * 1000:g} ms",
+            "size": None,
+            "measured": value,
+            "limit": TARGET_CLI_IMPORTS,
+            "unit": "s",
+            "result": "NOT RUN" if value is None else ("PASS" if value < TARGET_CLI_IMPORTS else "MISS"),
+            "note": "",
+        }
+    )
     for size, limit in TARGET_ENGINE_READ.items():
         r = by.get(size)
         value = r.get("engine_read_ratio") if r else None
-        add(f"{size}x facts + grounding + read-back <= {limit:g}x reading", size, value, limit, "x",
+        add(
+            f"{size}x facts + grounding + read-back <= {limit:g}x reading",
+            size,
+            value,
+            limit,
+            "x",
             value is not None and value <= limit,
-            "" if value is not None or not r else "engine phase not measured")
+            "" if value is not None or not r else "engine phase not measured",
+        )
     return out
 
 
@@ -457,8 +538,21 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
                 return " " + t["result"]
         return ""
 
-    headers = ["size", "games", "incidents", "e2e s", "e2e cpu s", "peak MB", "read s", "ground+solve s",
-               "write s", "engine/read", "atoms", "atoms/line", "us/incident"]
+    headers = [
+        "size",
+        "games",
+        "incidents",
+        "e2e s",
+        "e2e cpu s",
+        "peak MB",
+        "read s",
+        "ground+solve s",
+        "write s",
+        "engine/read",
+        "atoms",
+        "atoms/line",
+        "us/incident",
+    ]
     table = []
     for r in rows:
         size = r["size"]
@@ -474,17 +568,34 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
         ratio = r.get("engine_read_ratio")
         ratio = "-" if ratio is None else f"{ratio:.2f}" + target_mark(size, "facts")
         per_line = r["atoms"] / r["incidents"] if r.get("atoms") and r.get("incidents") else None
-        table.append([f"{size}x", fmt(r["games"]), fmt(r["incidents"]), e2e, fmt(r.get("e2e_cpu_seconds")), peak, fmt(r.get("read_seconds")),
-                      gs, fmt(r.get("write_seconds")), ratio, fmt(r.get("atoms")), fmt(per_line, 1),
-                      fmt(r.get("us_per_incident"), 1)])
+        table.append(
+            [
+                f"{size}x",
+                fmt(r["games"]),
+                fmt(r["incidents"]),
+                e2e,
+                fmt(r.get("e2e_cpu_seconds")),
+                peak,
+                fmt(r.get("read_seconds")),
+                gs,
+                fmt(r.get("write_seconds")),
+                ratio,
+                fmt(r.get("atoms")),
+                fmt(per_line, 1),
+                fmt(r.get("us_per_incident"), 1),
+            ]
+        )
     widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
     print()
-    print(f"hockeyrules benchmark  ({env['git']}; python {env['python']}, clingo {env['clingo']}; "
-          f"{env['cpus']} cpus, {env['mem_gb']:.0f} GB; {env['cpu']})")
+    print(
+        f"hockeyrules benchmark  ({env['git']}; python {env['python']}, clingo {env['clingo']}; "
+        f"{env['cpus']} cpus, {env['mem_gb']:.0f} GB; {env['cpu']})"
+    )
     load = env.get("load_1min_at_start")
     if load is not None and load > 0.5:
-        print(f"note: load average {load:.2f} when the run started: other processes share the "
-              f"cpus, so times may be high")
+        print(
+            f"note: load average {load:.2f} when the run started: other processes share the cpus, so times may be high"
+        )
     print()
     print("  ".join(h.rjust(w) for h, w in zip(headers, widths)))
     print("  ".join("-" * w for w in widths))
@@ -493,24 +604,57 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
 
     # where the engine time goes, and the rest of the end-to-end time
     print()
-    sub = ["size", "start s", "import s", "cli imports s", "read s", "facts s", "ground s", "solve s", "assemble s", "write s",
-           "exit s", "e2e-rest s", "read MB", "engine MB", "result MB", "suspensions", "same output"]
+    sub = [
+        "size",
+        "start s",
+        "import s",
+        "cli imports s",
+        "read s",
+        "facts s",
+        "ground s",
+        "solve s",
+        "assemble s",
+        "write s",
+        "exit s",
+        "e2e-rest s",
+        "read MB",
+        "engine MB",
+        "result MB",
+        "suspensions",
+        "same output",
+    ]
     subrows = []
     for r in rows:
         ph = r.get("phases", {})
         rss_read = ph.get("read", {}).get("rss_mb")
         rss_eng = ph.get("engine", {}).get("rss_mb")
-        parts = [r.get("start_seconds"), r.get("import_seconds"), r.get("read_seconds"), r.get("facts_seconds"),
-                 r.get("ground_seconds"), r.get("solve_seconds"), r.get("assemble_seconds"),
-                 r.get("write_seconds"), r.get("exit_seconds")]
+        parts = [
+            r.get("start_seconds"),
+            r.get("import_seconds"),
+            r.get("read_seconds"),
+            r.get("facts_seconds"),
+            r.get("ground_seconds"),
+            r.get("solve_seconds"),
+            r.get("assemble_seconds"),
+            r.get("write_seconds"),
+            r.get("exit_seconds"),
+        ]
         other = None
         if r.get("e2e_seconds") is not None and None not in parts:
             other = r["e2e_seconds"] - sum(parts)
         same = r.get("outputs_identical")
-        subrows.append([f"{r['size']}x", fmt(parts[0]), fmt(parts[1]), fmt(r.get("cli_import_seconds"))]
-                       + [fmt(p) for p in parts[2:]] + [fmt(other), fmt(rss_read, 0),
-                       fmt(rss_eng, 0), fmt(r.get("result_mb"), 1), fmt(r.get("suspensions")),
-                       "-" if same is None else ("yes" if same else "NO")])
+        subrows.append(
+            [f"{r['size']}x", fmt(parts[0]), fmt(parts[1]), fmt(r.get("cli_import_seconds"))]
+            + [fmt(p) for p in parts[2:]]
+            + [
+                fmt(other),
+                fmt(rss_read, 0),
+                fmt(rss_eng, 0),
+                fmt(r.get("result_mb"), 1),
+                fmt(r.get("suspensions")),
+                "-" if same is None else ("yes" if same else "NO"),
+            ]
+        )
     widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
     print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
     print("  ".join("-" * w for w in widths))
@@ -521,21 +665,37 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
     print()
     print("share of each phase (% of the sum of the phases; the engine's phases are summed over its parts,")
     print("which run in parallel, so wall time is less where the season was split: see engine wall s)")
-    share_cols = [("start", "start_seconds"), ("import", "import_seconds"), ("read", "read_seconds"),
-                  ("facts", "facts_seconds"), ("ground", "ground_seconds"), ("solve", "solve_seconds"),
-                  ("read-back", "assemble_seconds"), ("write", "write_seconds"), ("exit", "exit_seconds")]
-    sub = ["size"] + [f"{n} %" for n, _ in share_cols] + ["engine wall s", "parts", "engine/read (wall)",
-                                                          "engine/read (cpu)"]
+    share_cols = [
+        ("start", "start_seconds"),
+        ("import", "import_seconds"),
+        ("read", "read_seconds"),
+        ("facts", "facts_seconds"),
+        ("ground", "ground_seconds"),
+        ("solve", "solve_seconds"),
+        ("read-back", "assemble_seconds"),
+        ("write", "write_seconds"),
+        ("exit", "exit_seconds"),
+    ]
+    sub = (
+        ["size"]
+        + [f"{n} %" for n, _ in share_cols]
+        + ["engine wall s", "parts", "engine/read (wall)", "engine/read (cpu)"]
+    )
     subrows = []
     for r in rows:
         values = [r.get(k) for _, k in share_cols]
         total = sum(v for v in values if v is not None) or None
         wall_ratio = r.get("engine_wall_read_ratio")
-        subrows.append([f"{r['size']}x"] + ["-" if v is None or not total else f"{100 * v / total:.0f}"
-                                            for v in values]
-                       + [fmt(r.get("engine_wall_seconds")), fmt(r.get("chunks")),
-                          "-" if wall_ratio is None else f"{wall_ratio:.2f}",
-                          fmt(r.get("engine_read_cpu_ratio"), 2)])
+        subrows.append(
+            [f"{r['size']}x"]
+            + ["-" if v is None or not total else f"{100 * v / total:.0f}" for v in values]
+            + [
+                fmt(r.get("engine_wall_seconds")),
+                fmt(r.get("chunks")),
+                "-" if wall_ratio is None else f"{wall_ratio:.2f}",
+                fmt(r.get("engine_read_cpu_ratio"), 2),
+            ]
+        )
     widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
     print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
     print("  ".join("-" * w for w in widths))
@@ -554,9 +714,11 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
             verdict = " PASS" if ratio <= TARGET_PER_INCIDENT_RATIO else " MISS"
         else:
             verdict = f" (target {TARGET_PER_INCIDENT_RATIO:g}x is for 1000x: not measured)"
-        print(f"per-incident solving cost: {top['size']}x {top['us_per_incident']:.1f} us vs 1x "
-              f"{base['us_per_incident']:.1f} us = {ratio:.2f}x (target <= {TARGET_PER_INCIDENT_RATIO:g}x)"
-              f"{verdict}")
+        print(
+            f"per-incident solving cost: {top['size']}x {top['us_per_incident']:.1f} us vs 1x "
+            f"{base['us_per_incident']:.1f} us = {ratio:.2f}x (target <= {TARGET_PER_INCIDENT_RATIO:g}x)"
+            f"{verdict}"
+        )
     else:
         print("per-incident solving cost: needs 1x and a larger size with the engine phase measured")
 
@@ -579,6 +741,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
 def environment() -> dict:
     try:
         import clingo
+
         clingo_version = clingo.__version__
     except ImportError:  # pragma: no cover
         clingo_version = "?"
@@ -599,10 +762,12 @@ def environment() -> dict:
         pass
     git = "no git"
     try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                               capture_output=True, text=True).stdout.strip()
+        rev = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
         git = f"commit {rev}{' + local changes' if dirty else ''}"
     except (OSError, subprocess.CalledProcessError):
         pass
@@ -610,9 +775,17 @@ def environment() -> dict:
         load = os.getloadavg()[0]
     except OSError:
         load = None
-    return {"python": platform.python_version(), "load_1min_at_start": load, "executable": sys.executable, "clingo": clingo_version,
-            "cpus": os.cpu_count(), "cpu": cpu, "mem_gb": mem_gb, "git": git,
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    return {
+        "python": platform.python_version(),
+        "load_1min_at_start": load,
+        "executable": sys.executable,
+        "clingo": clingo_version,
+        "cpus": os.cpu_count(),
+        "cpu": cpu,
+        "mem_gb": mem_gb,
+        "git": git,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
 
 
 # ============================================================== main
@@ -634,7 +807,7 @@ def parse_sizes(text: str) -> list[int]:
         sizes.append(int(part))
     if not sizes:
         raise argparse.ArgumentTypeError("no sizes given")
-    return sorted(set(sizes))   # the largest size runs last
+    return sorted(set(sizes))  # the largest size runs last
 
 
 def main(argv=None) -> int:
@@ -646,20 +819,42 @@ def main(argv=None) -> int:
         child_generate(int(argv[1]), int(argv[2]), argv[3])
         return 0
 
-    p = argparse.ArgumentParser(prog="benchmarks/run", description=(
-        "Time the hockeyrules engine end to end and phase by phase on generated seasons "
-        "(1x = 12 teams, 44 games a team; Nx = N such leagues in one file)."))
-    p.add_argument("--sizes", type=parse_sizes, default=list(ALL_SIZES),
-                   help="comma-separated sizes (number of leagues), default 1,10,100,1000")
-    p.add_argument("--repeat", type=int, default=None, metavar="N",
-                   help="best of N runs for every size below 1000x (default: 3 for 1x, 1 otherwise; "
-                        "1000x always runs once)")
+    p = argparse.ArgumentParser(
+        prog="benchmarks/run",
+        description=(
+            "Time the hockeyrules engine end to end and phase by phase on generated seasons "
+            "(1x = 12 teams, 44 games a team; Nx = N such leagues in one file)."
+        ),
+    )
+    p.add_argument(
+        "--sizes",
+        type=parse_sizes,
+        default=list(ALL_SIZES),
+        help="comma-separated sizes (number of leagues), default 1,10,100,1000",
+    )
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="best of N runs for every size below 1000x (default: 3 for 1x, 1 otherwise; 1000x always runs once)",
+    )
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
-                   help="kill a measured process after S seconds and report TIMEOUT (default 600)")
-    p.add_argument("--max-rss-mb", type=float, default=default_max_rss_mb(), metavar="MB",
-                   help="kill a measured process whose resident memory passes MB and report MEMORY "
-                        "(default: two thirds of physical memory, %(default).0f here)")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="kill a measured process after S seconds and report TIMEOUT (default 600)",
+    )
+    p.add_argument(
+        "--max-rss-mb",
+        type=float,
+        default=default_max_rss_mb(),
+        metavar="MB",
+        help="kill a measured process whose resident memory passes MB and report MEMORY "
+        "(default: two thirds of physical memory, %(default).0f here)",
+    )
     p.add_argument("--seed", type=int, default=SEED, help=f"generator seed (default {SEED})")
     args = p.parse_args(argv)
     if args.repeat is not None and args.repeat < 1:
@@ -668,8 +863,11 @@ def main(argv=None) -> int:
     try:
         import hockeyrules  # noqa: F401
     except ImportError:
-        print(f"error: {sys.executable} cannot import hockeyrules; install the project "
-              f"(pip install -e .) or run with the project's virtual environment", file=sys.stderr)
+        print(
+            f"error: {sys.executable} cannot import hockeyrules; install the project "
+            f"(pip install -e .) or run with the project's virtual environment",
+            file=sys.stderr,
+        )
         return 2
     env = environment()
     rows = []
@@ -684,16 +882,38 @@ def main(argv=None) -> int:
             rows.append(run_size(size, repeat, args))
         except RuntimeError as exc:
             progress(f"[{size}x] {exc}")
-            rows.append({"size": size, "games": None, "incidents": None, "e2e_status": "FAILED",
-                         "e2e_detail": str(exc), "e2e_seconds": None, "e2e_wall_at_stop": 0.0,
-                         "peak_mb": None, "phases_status": "FAILED", "phases": {}})
+            rows.append(
+                {
+                    "size": size,
+                    "games": None,
+                    "incidents": None,
+                    "e2e_status": "FAILED",
+                    "e2e_detail": str(exc),
+                    "e2e_seconds": None,
+                    "e2e_wall_at_stop": 0.0,
+                    "peak_mb": None,
+                    "phases_status": "FAILED",
+                    "phases": {},
+                }
+            )
     targets = evaluate_targets(rows)
     print_report(rows, targets, env)
     if args.json:
-        Path(args.json).write_text(json.dumps({"format": "hockeyrules/benchmark@1", "environment": env,
-                                               "seed": args.seed, "teams": TEAMS,
-                                               "games_per_team": GAMES_PER_TEAM, "sizes": rows,
-                                               "targets": targets}, indent=2) + "\n")
+        Path(args.json).write_text(
+            json.dumps(
+                {
+                    "format": "hockeyrules/benchmark@1",
+                    "environment": env,
+                    "seed": args.seed,
+                    "teams": TEAMS,
+                    "games_per_team": GAMES_PER_TEAM,
+                    "sizes": rows,
+                    "targets": targets,
+                },
+                indent=2,
+            )
+            + "\n"
+        )
         progress(f"wrote {args.json}")
     return 0
 

@@ -59,7 +59,7 @@ def keep_out_suspended(data: dict, keep=frozenset(), say=print) -> tuple[int, in
         if not todo:
             return rounds, removed, lines
         by_person = defaultdict(list)
-        for v in todo:                                  # already in season order
+        for v in todo:  # already in season order
             by_person[v["person"]].append(v)
         chosen = []
         for person in sorted(by_person):
@@ -68,9 +68,10 @@ def keep_out_suspended(data: dict, keep=frozenset(), say=print) -> tuple[int, in
             sk = (first["person"], first["game"], first["rule"])
             s = length[sk]
             if s["rule"] == "league:10.08" and not s["length_set"]:
-                continue                                # the audit's own: goes with its cause
-            mine = [v for v in vs if (v["suspension"]["person"], v["suspension"]["game"],
-                                      v["suspension"]["rule"]) == sk]
+                continue  # the audit's own: goes with its cause
+            mine = [
+                v for v in vs if (v["suspension"]["person"], v["suspension"]["game"], v["suspension"]["rule"]) == sk
+            ]
             if s["indefinite"] and not s["length_set"]:
                 chosen += mine
                 continue
@@ -81,7 +82,7 @@ def keep_out_suspended(data: dict, keep=frozenset(), say=print) -> tuple[int, in
                     break
                 chosen.append(v)
                 n += 1
-        if not chosen:                                  # only undecided 10.08 ones left
+        if not chosen:  # only undecided 10.08 ones left
             chosen = todo
         rounds += 1
         for v in chosen:

@@ -65,9 +65,9 @@ from seasongen import generate_season, write_season  # noqa: E402
 
 OUT = HERE / "mu18aaa-example.yaml"
 SEED = 2025
-MAX_AFFILIATE_GAMES = 10        # settings.max_affiliate_games of the generated season (By-Law 10.01B)
-ROSTER = 20                     # settings.roster_limit
-DECISION_DAYS = 3               # a league decision comes this many days after the game
+MAX_AFFILIATE_GAMES = 10  # settings.max_affiliate_games of the generated season (By-Law 10.01B)
+ROSTER = 20  # settings.roster_limit
+DECISION_DAYS = 3  # a league decision comes this many days after the game
 
 
 def fresh() -> dict:
@@ -81,8 +81,10 @@ class Season:
         self.data = data
         self.people = {p["id"]: p for p in data["people"]}
         self.games = {g["id"]: g for g in data["games"]}
-        self.order = {g["id"]: n for n, g in enumerate(
-            sorted(data["games"], key=lambda g: (g["date"], "start" in g, g.get("start", ""))))}
+        self.order = {
+            g["id"]: n
+            for n, g in enumerate(sorted(data["games"], key=lambda g: (g["date"], "start" in g, g.get("start", ""))))
+        }
         self.team_games = defaultdict(list)
         for g in sorted(data["games"], key=lambda g: self.order[g["id"]]):
             self.team_games[g["home"]].append(g)
@@ -93,6 +95,7 @@ class Season:
     def _double_headers(self) -> list:
         """By-Law 10.07 (as asp/audit_eligibility.lp reads it): consecutive games of the same
         two teams with the same home team, both Friday to Sunday of one week."""
+
         def weekend(g):
             day = dt.date.fromisoformat(g["date"]).toordinal()
             return (day - 5) // 7 if (day - 1) % 7 >= 4 else None
@@ -122,7 +125,7 @@ class Season:
         suspension of his own around it, so his league:10.08 one is served at once)."""
         games = self.team_games[team]
         n = games.index(game)
-        return all(f"{team}-HC" in g["dressed"][team] for g in games[n:n + 1 + after])
+        return all(f"{team}-HC" in g["dressed"][team] for g in games[n : n + 1 + after])
 
 
 def dress(s: Season, game: dict, team: str, pid: str) -> None:
@@ -145,17 +148,24 @@ def sitting_out(a: dict) -> dict:
 def choose_decision(s: Season, a: dict, rng: random.Random) -> dict:
     """A decision setting an indefinite suspension (of the rules) to its minimum + 2 games."""
     rules = {(x["person"], x["game"]): x for x in a["suspensions"]}
-    candidates = [x for x in a["serving"] if x["rule"] is None and x["indefinite"] and not x["length_set"]
-                  and x["served"] >= x["games"] + 2 + 5]          # games left to play again after
+    candidates = [
+        x
+        for x in a["serving"]
+        if x["rule"] is None and x["indefinite"] and not x["length_set"] and x["served"] >= x["games"] + 2 + 5
+    ]  # games left to play again after
     if not candidates:
         raise SystemExit("no indefinite suspension with games left after it to decide")
     x = rng.choice(candidates)
     sus = rules[(x["person"], x["game"])]
     why = ", ".join(c["rule"] for c in sus["components"] if c["indefinite"])
     day = dt.date.fromisoformat(x["date"]) + dt.timedelta(days=DECISION_DAYS)
-    return {"person": x["person"], "game": x["game"], "set_games": x["games"] + 2, "date": day.isoformat(),
-            "reason": f"league review of the indefinite suspension ({why}) earned in {x['game']}: "
-                      f"{x['games'] + 2} games"}
+    return {
+        "person": x["person"],
+        "game": x["game"],
+        "set_games": x["games"] + 2,
+        "date": day.isoformat(),
+        "reason": f"league review of the indefinite suspension ({why}) earned in {x['game']}: {x['games'] + 2} games",
+    }
 
 
 # ---------------------------------------------------------------- (a) 10.08 suspended
@@ -163,44 +173,66 @@ def plant_suspended(s: Season, a: dict, rng: random.Random) -> tuple:
     candidates = []
     for x in a["serving"]:
         p = s.people[x["person"]]
-        if (x["rule"] is not None or x["indefinite"] or x["games"] < 2 or not x["complete"]
-                or p["role"] != "player" or p.get("affiliate") or len(x["served_in"]) < 2):
+        if (
+            x["rule"] is not None
+            or x["indefinite"]
+            or x["games"] < 2
+            or not x["complete"]
+            or p["role"] != "player"
+            or p.get("affiliate")
+            or len(x["served_in"]) < 2
+        ):
             continue
         g = s.games[x["served_in"][1]]
         team = p["team"]
-        if (g["kind"] == "regular" and "2025-11-01" <= g["date"] <= "2026-02-15" and g["id"] not in s.dh_games
-                and s.coach_free(g, team) and len(s.players(g, team)) < ROSTER):
+        if (
+            g["kind"] == "regular"
+            and "2025-11-01" <= g["date"] <= "2026-02-15"
+            and g["id"] not in s.dh_games
+            and s.coach_free(g, team)
+            and len(s.players(g, team)) < ROSTER
+        ):
             candidates.append((g["id"], team, x["person"], x["game"], x["games"]))
     gid, team, pid, sgame, length = rng.choice(candidates)
     dress(s, s.games[gid], team, pid)
     return (gid, team, pid, "ineligible-suspended"), (
         f"(a) {pid} ({s.people[pid]['name']}, {team}) dressed in {gid} ({s.games[gid]['date']}), the second "
-        f"game of his {length}-game suspension earned in {sgame}")
+        f"game of his {length}-game suspension earned in {sgame}"
+    )
 
 
 # ---------------------------------------------------------------- (b) 10.08 affiliate limit
 def plant_affiliate_limit(s: Season, a: dict, rng: random.Random, avoid_teams: set) -> tuple:
     sitting = sitting_out(a)
-    affiliates = [p for p in sorted(s.people) if s.people[p].get("affiliate")
-                  and s.people[p]["team"] not in avoid_teams]
+    affiliates = [
+        p for p in sorted(s.people) if s.people[p].get("affiliate") and s.people[p]["team"] not in avoid_teams
+    ]
     most = max(len(s.affiliate_games(p)) for p in affiliates)
     pid = rng.choice([p for p in affiliates if len(s.affiliate_games(p)) == most])
     team = s.people[pid]["team"]
     mine = s.affiliate_games(pid)
     last = max(s.order[g] for g in mine) if mine else -1
 
-    def open_game(g, bench):       # a regular game of the team with room for the affiliate
-        return (g["kind"] == "regular" and g["id"] not in s.dh_games
-                and not any(s.people[p].get("affiliate") for p in g["dressed"][team])
-                and all(who != pid for who, _ in sitting[g["id"]])
-                and len(s.players(g, team)) <= bench)
+    def open_game(g, bench):  # a regular game of the team with room for the affiliate
+        return (
+            g["kind"] == "regular"
+            and g["id"] not in s.dh_games
+            and not any(s.people[p].get("affiliate") for p in g["dressed"][team])
+            and all(who != pid for who, _ in sitting[g["id"]])
+            and len(s.players(g, team)) <= bench
+        )
 
     short = [g for g in s.team_games[team] if open_game(g, ROSTER - 2)]
     need = MAX_AFFILIATE_GAMES - len(mine)
-    overs = [g for g in s.team_games[team]
-             if open_game(g, ROSTER - 1) and s.order[g["id"]] > last and g["date"] >= "2026-01-01"
-             and s.coach_free(g, team)
-             and sum(s.order[h["id"]] < s.order[g["id"]] for h in short) >= need]
+    overs = [
+        g
+        for g in s.team_games[team]
+        if open_game(g, ROSTER - 1)
+        and s.order[g["id"]] > last
+        and g["date"] >= "2026-01-01"
+        and s.coach_free(g, team)
+        and sum(s.order[h["id"]] < s.order[g["id"]] for h in short) >= need
+    ]
     over = rng.choice(overs)
     before = [g for g in short if s.order[g["id"]] < s.order[over["id"]]]
     called = sorted(rng.sample(before, need), key=lambda g: s.order[g["id"]])
@@ -210,7 +242,8 @@ def plant_affiliate_limit(s: Season, a: dict, rng: random.Random, avoid_teams: s
         f"(b) affiliate {pid} ({s.people[pid]['name']}, {team}, registered with "
         f"{s.people[pid]['registered_team']}): {len(mine)} regular games, called up for {need} more "
         f"({', '.join(g['id'] for g in called)}) to reach {MAX_AFFILIATE_GAMES}, then dressed in "
-        f"{over['id']} ({over['date']}), his 11th")
+        f"{over['id']} ({over['date']}), his 11th"
+    )
 
 
 # ---------------------------------------------------------------- (c) 10.07 double header
@@ -223,13 +256,17 @@ def plant_double_header(s: Season, a: dict, rng: random.Random, avoid_games: set
             if g["kind"] != "regular" or gid in avoid_games or not "2025-11-01" <= g["date"] <= "2026-02-15":
                 continue
             for team in (g["home"], g["away"]):
-                out = sorted(p for p, _ in sitting[gid] if s.people[p]["team"] == team
-                             and s.people[p]["role"] == "player")
+                out = sorted(
+                    p for p, _ in sitting[gid] if s.people[p]["team"] == team and s.people[p]["role"] == "player"
+                )
                 if not out or len(s.players(g, team)) >= ROSTER:
                     continue
                 for aff in (f"{team}-21", f"{team}-22"):
-                    if (aff not in avoid_people and aff not in g["dressed"][team]
-                            and len(s.affiliate_games(aff)) < MAX_AFFILIATE_GAMES):
+                    if (
+                        aff not in avoid_people
+                        and aff not in g["dressed"][team]
+                        and len(s.affiliate_games(aff)) < MAX_AFFILIATE_GAMES
+                    ):
                         candidates.append((gid, pair, team, aff, out))
     if not candidates:
         raise SystemExit("no mid-season double header in which a team has a player sitting out")
@@ -238,7 +275,8 @@ def plant_double_header(s: Season, a: dict, rng: random.Random, avoid_games: set
     return (gid, team, aff, "double-header"), (
         f"(c) affiliate {aff} ({s.people[aff]['name']}, {team}) dressed in {gid} ({s.games[gid]['date']}), "
         f"a game of the double header {' + '.join(pair)} ({s.games[pair[0]]['home']} home to "
-        f"{s.games[pair[0]]['away']}), while {', '.join(out)} sit(s) out a suspension")
+        f"{s.games[pair[0]]['away']}), while {', '.join(out)} sit(s) out a suspension"
+    )
 
 
 # ---------------------------------------------------------------- the season
@@ -249,8 +287,10 @@ def main() -> None:
     data = fresh()
     keep_out_suspended(data)
     decision = choose_decision(Season(data), audit(data).to_dict(), rng)
-    print(f"  league decision (10.01C): {decision['person']}, suspension of {decision['game']}: "
-          f"{decision['set_games']} games, {decision['date']}")
+    print(
+        f"  league decision (10.01C): {decision['person']}, suspension of {decision['game']}: "
+        f"{decision['set_games']} games, {decision['date']}"
+    )
 
     print("pass 2: the same with the decision")
     data = fresh()
@@ -278,8 +318,9 @@ def plant(data: dict, rng: random.Random) -> tuple:
         elif which == "b":
             key, text = plant_affiliate_limit(s, a, rng, avoid_teams={planted[0][1]})
         else:
-            key, text = plant_double_header(s, a, rng, avoid_games={k[0] for k in planted},
-                                            avoid_people={k[2] for k in planted})
+            key, text = plant_double_header(
+                s, a, rng, avoid_games={k[0] for k in planted}, avoid_people={k[2] for k in planted}
+            )
         planted.append(key)
         summary.append(text)
         s = Season(data)
@@ -288,16 +329,24 @@ def plant(data: dict, rng: random.Random) -> tuple:
     a = audit(data).to_dict()
     for x in a["audit_suspensions"]:
         if (x["game"], x["team"]) not in {k[:2] for k in planted[:2]}:
-            continue            # the coach dressed while suspended: goes once he sits out
+            continue  # the coach dressed while suspended: goes once he sits out
         day = dt.date.fromisoformat(x["date"]) + dt.timedelta(days=DECISION_DAYS)
         used = next(f["persons"] for f in a["forfeits"] if (f["game"], f["team"]) == (x["game"], x["team"]))
-        data["decisions"].append({
-            "person": x["person"], "game": x["game"], "rule": "league:10.08", "set_games": 2,
-            "date": day.isoformat(),
-            "reason": f"league:10.08: head coach of {x['team']}, which used the ineligible "
-                      f"{', '.join(used)} in {x['game']}: 2 games"})
-        summary.append(f"    {x['game']}: {x['team']} forfeits, fine; head coach {x['person']} suspended, "
-                       f"decided 2 games on {day.isoformat()}")
+        data["decisions"].append(
+            {
+                "person": x["person"],
+                "game": x["game"],
+                "rule": "league:10.08",
+                "set_games": 2,
+                "date": day.isoformat(),
+                "reason": f"league:10.08: head coach of {x['team']}, which used the ineligible "
+                f"{', '.join(used)} in {x['game']}: 2 games",
+            }
+        )
+        summary.append(
+            f"    {x['game']}: {x['team']} forfeits, fine; head coach {x['person']} suspended, "
+            f"decided 2 games on {day.isoformat()}"
+        )
     rounds2, removed2, lines2 = keep_out_suspended(data, keep=set(planted))
     print(f"after planting: {rounds2} rounds, {removed2} dressings removed (and {lines2} game-sheet lines)")
 
@@ -305,27 +354,32 @@ def plant(data: dict, rng: random.Random) -> tuple:
     a = audit(data).to_dict()
     found = {(v["game"], v["team"], v["person"], v["kind"]) for v in a["violations"]}
     missing = [k for k in planted if k not in found]
-    extra = [v for v in a["violations"] if (v["game"], v["team"], v["person"], v["kind"]) not in planted
-             and v["kind"] != "roster-spot"]
+    extra = [
+        v
+        for v in a["violations"]
+        if (v["game"], v["team"], v["person"], v["kind"]) not in planted and v["kind"] != "roster-spot"
+    ]
     forfeited = {(f["game"], f["team"]) for f in a["forfeits"]}
     if missing or extra or forfeited != {k[:2] for k in planted[:2]}:
-        raise SystemExit(f"the audit does not find what was planted: missing {missing}, extra {extra}, "
-                         f"forfeits {sorted(forfeited)}")
+        raise SystemExit(
+            f"the audit does not find what was planted: missing {missing}, extra {extra}, forfeits {sorted(forfeited)}"
+        )
 
     print("planted violations:")
     print("\n".join(summary))
-    print(f"audit: {len(a['violations'])} violations "
-          f"({', '.join(f'{n} {k}' for k, n in sorted(Counter(v['kind'] for v in a['violations']).items()))}), "
-          f"{len(a['forfeits'])} forfeits, {len(a['fines'])} fines, "
-          f"{len(a['audit_suspensions'])} league:10.08 coach suspensions, {len(a['warnings'])} warnings")
+    print(
+        f"audit: {len(a['violations'])} violations "
+        f"({', '.join(f'{n} {k}' for k, n in sorted(Counter(v['kind'] for v in a['violations']).items()))}), "
+        f"{len(a['forfeits'])} forfeits, {len(a['fines'])} fines, "
+        f"{len(a['audit_suspensions'])} league:10.08 coach suspensions, {len(a['warnings'])} warnings"
+    )
     for v in a["violations"]:
-        print(f"  {v['date']} {v['game']} {v['team']} {v['person'] or '-'} {v['rule']} {v['kind']}: "
-              f"{v['message']}")
+        print(f"  {v['date']} {v['game']} {v['team']} {v['person'] or '-'} {v['rule']} {v['kind']}: {v['message']}")
     return planted, summary, a
 
 
-ISSUE_DAYS = 2                  # the league issues a suspension this many days after the game
-SCHEDULED = 6                   # playoff games scheduled after the last one played
+ISSUE_DAYS = 2  # the league issues a suspension this many days after the game
+SCHEDULED = 6  # playoff games scheduled after the last one played
 
 
 def schedule_and_issue(data: dict, rng: random.Random) -> None:
@@ -336,17 +390,27 @@ def schedule_and_issue(data: dict, rng: random.Random) -> None:
     required = evaluate(data).suspensions
     owing = sorted({t["team"] for t in status(data)["teams"]})
     others = sorted({t["id"] for t in data["teams"]} - set(owing))
-    teams = (owing + others)[:max(2, len(owing) + len(owing) % 2)]
+    teams = (owing + others)[: max(2, len(owing) + len(owing) % 2)]
     last = max(dt.date.fromisoformat(g["date"]) for g in data["games"])
     number = max(int(g["id"][1:]) for g in data["games"])
     for k in range(SCHEDULED):
         home, away = teams[(2 * k) % len(teams)], teams[(2 * k + 1) % len(teams)]
         if k % 2:
             home, away = away, home
-        data["games"].append({"id": f"G{number + k + 1:04d}", "date": (last + dt.timedelta(days=2 + 2 * k)).isoformat(),
-                              "home": home, "away": away, "kind": "playoff", "status": "scheduled"})
-    print(f"scheduled: {SCHEDULED} playoff games from {(last + dt.timedelta(days=2)).isoformat()} "
-          f"between {', '.join(sorted(set(teams)))}")
+        data["games"].append(
+            {
+                "id": f"G{number + k + 1:04d}",
+                "date": (last + dt.timedelta(days=2 + 2 * k)).isoformat(),
+                "home": home,
+                "away": away,
+                "kind": "playoff",
+                "status": "scheduled",
+            }
+        )
+    print(
+        f"scheduled: {SCHEDULED} playoff games from {(last + dt.timedelta(days=2)).isoformat()} "
+        f"between {', '.join(sorted(set(teams)))}"
+    )
 
     games = {g["id"]: g for g in data["games"]}
     issued = {}
@@ -362,9 +426,14 @@ def schedule_and_issue(data: dict, rng: random.Random) -> None:
     by_person = defaultdict(list)
     for s in required:
         by_person[s.person].append(s)
-    pairs = [(a, b) for p in sorted(by_person) for a, b in zip(by_person[p], by_person[p][1:])
-             if not a.indefinite and not b.indefinite
-             and (dt.date.fromisoformat(b.date) - dt.date.fromisoformat(a.date)).days <= 5]
+    pairs = [
+        (a, b)
+        for p in sorted(by_person)
+        for a, b in zip(by_person[p], by_person[p][1:])
+        if not a.indefinite
+        and not b.indefinite
+        and (dt.date.fromisoformat(b.date) - dt.date.fromisoformat(a.date)).days <= 5
+    ]
     used: set = set()
     if pairs:
         a, b = rng.choice(pairs)
@@ -377,8 +446,11 @@ def schedule_and_issue(data: dict, rng: random.Random) -> None:
     del issued[(missed.person, missed.game)]
     issued[(short.person, short.game)]["games"] = short.games - 1
     issued[(long_.person, long_.game)]["games"] = long_.games + 1
-    planted += [f"missed: {missed.person} {missed.game}", f"too short: {short.person} {short.game}",
-                f"too long: {long_.person} {long_.game}"]
+    planted += [
+        f"missed: {missed.person} {missed.game}",
+        f"too short: {short.person} {short.game}",
+        f"too long: {long_.person} {long_.game}",
+    ]
     indefinite = [s for s in required if s.indefinite and (s.person, s.game) not in used]
     if indefinite:
         x = rng.choice(indefinite)
@@ -386,14 +458,23 @@ def schedule_and_issue(data: dict, rng: random.Random) -> None:
         issued[(x.person, x.game)]["games"] = max(x.games, 1)
         planted.append(f"indefinite issued as {max(x.games, 1)} game(s): {x.person} {x.game}")
     suspended = {(s.person, s.game) for s in required}
-    extra = sorted({(inc["person"], g["id"]) for g in data["games"] for inc in g.get("incidents", [])
-                    if (inc["person"], g["id"]) not in suspended and "minor" in inc["penalties"]
-                    and g["kind"] == "regular"})
+    extra = sorted(
+        {
+            (inc["person"], g["id"])
+            for g in data["games"]
+            for inc in g.get("incidents", [])
+            if (inc["person"], g["id"]) not in suspended and "minor" in inc["penalties"] and g["kind"] == "regular"
+        }
+    )
     person, game = rng.choice(extra)
-    issued[(person, game)] = {"person": person, "game": game, "games": 1, "rules": "7.3",
-                              "date": (dt.date.fromisoformat(games[game]["date"]) +
-                                       dt.timedelta(days=ISSUE_DAYS)).isoformat(),
-                              "note": "one game for the hit"}
+    issued[(person, game)] = {
+        "person": person,
+        "game": game,
+        "games": 1,
+        "rules": "7.3",
+        "date": (dt.date.fromisoformat(games[game]["date"]) + dt.timedelta(days=ISSUE_DAYS)).isoformat(),
+        "note": "one game for the hit",
+    }
     planted.append(f"extra: {person} {game}")
     order = {g["id"]: n for n, g in enumerate(data["games"])}
     data["issued"] = sorted(issued.values(), key=lambda e: (order[e["game"]], e["person"]))

@@ -6,17 +6,43 @@ import types as _types
 # The public names are imported when first used (PEP 562), so that a command
 # loads only what it needs (`hockeyrules suspensions` never loads the audit).
 _WHERE = {
-    "evaluate": "engine", "audit": "audit",
-    "explain_person": "explain", "explain_incident": "explain", "explain_all": "explain",
-    "explain_audit": "explain", "load": "season", "Season": "season",
-    "Policy": "policy", "Result": "result", "Suspension": "result", "Component": "result",
-    "InputError": "errors", "Problem": "errors",
-    "SeasonSource": "types", "ProposalSource": "types",
+    "evaluate": "engine",
+    "audit": "audit",
+    "explain_person": "explain",
+    "explain_incident": "explain",
+    "explain_all": "explain",
+    "explain_audit": "explain",
+    "load": "season",
+    "Season": "season",
+    "Policy": "policy",
+    "Result": "result",
+    "Suspension": "result",
+    "Component": "result",
+    "InputError": "errors",
+    "Problem": "errors",
+    "SeasonSource": "types",
+    "ProposalSource": "types",
 }
 
-__all__ = ["evaluate", "audit", "explain_person", "explain_incident", "explain_all", "explain_audit", "load",
-           "Policy", "Result", "Suspension", "Component", "Season", "InputError", "Problem",
-           "SeasonSource", "ProposalSource", "__version__"]
+__all__ = [
+    "evaluate",
+    "audit",
+    "explain_person",
+    "explain_incident",
+    "explain_all",
+    "explain_audit",
+    "load",
+    "Policy",
+    "Result",
+    "Suspension",
+    "Component",
+    "Season",
+    "InputError",
+    "Problem",
+    "SeasonSource",
+    "ProposalSource",
+    "__version__",
+]
 
 
 def _version() -> str:

@@ -26,10 +26,31 @@ from .types import ProposalSource, SeasonSource
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 # What this module reads from the model (asp/audit_show.lp)
-AUDIT_ATOMS = frozenset(("sus", "notstarted", "servedin", "servedcount", "complete", "eligiblefrom", "finalopen",
-                         "finallength", "servedinfull", "sitsin", "ineligible", "forfeit", "fine",
-                         "coachsuspended", "nocoachfor108", "affiliateowes", "lostspot", "rosterviolation",
-                         "doubleheaderviolation", "decisionerror", "position"))
+AUDIT_ATOMS = frozenset(
+    (
+        "sus",
+        "notstarted",
+        "servedin",
+        "servedcount",
+        "complete",
+        "eligiblefrom",
+        "finalopen",
+        "finallength",
+        "servedinfull",
+        "sitsin",
+        "ineligible",
+        "forfeit",
+        "fine",
+        "coachsuspended",
+        "nocoachfor108",
+        "affiliateowes",
+        "lostspot",
+        "rosterviolation",
+        "doubleheaderviolation",
+        "decisionerror",
+        "position",
+    )
+)
 FINE_MINIMUM = 200
 
 
@@ -94,7 +115,7 @@ class _Reader:
     def decision_errors(self) -> list[Problem]:
         words = {
             "nosuchsuspension": "names no suspension: the person has none for that game "
-                                "(add rule: league:10.08 for the audit's coach suspension)",
+            "(add rule: league:10.08 for the audit's coach suspension)",
             "notindefinite": "sets the length of a suspension that is not indefinite (use add_games)",
         }
         problems = []
@@ -119,8 +140,7 @@ AUDIT_CHUNK_LINES = 6_000
 AUDIT_PARALLEL_LINES = 6_000
 
 
-def audit(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
-          **options: Any) -> Audit:
+def audit(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None, **options: Any) -> Audit:
     """Serving and eligibility of a season (By-Laws 10.01B, 10.01C, 10.03, 10.07, 10.08)."""
     season, policy = as_season(season), as_policy(policy, options)
     proposal = as_proposal(proposal)
@@ -128,8 +148,12 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
     from .partition import start_method
 
     # in parallel where workers are forked (they read the parts left in this module)
-    if lines >= AUDIT_PARALLEL_LINES and not (proposal is not None and proposal.rules) \
-            and start_method() == "fork" and len(parts(season)) > 1:
+    if (
+        lines >= AUDIT_PARALLEL_LINES
+        and not (proposal is not None and proposal.rules)
+        and start_method() == "fork"
+        and len(parts(season)) > 1
+    ):
         found = _audit_parallel(season, policy, proposal)
     else:
         found = [_audit_part(season, policy, proposal)]
@@ -188,8 +212,15 @@ def _audit_parallel(season: Season, policy: Policy, proposal) -> list:
 
 def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
     """One solve: the audit of a season (or of one part of it) and its decision errors."""
-    result, symbols = run(season, policy, decision_facts(season), AUDIT_PROGRAMS, proposal=proposal,
-                          line_ups=True, stages=serving_stages(season))
+    result, symbols = run(
+        season,
+        policy,
+        decision_facts(season),
+        AUDIT_PROGRAMS,
+        proposal=proposal,
+        line_ups=True,
+        stages=serving_stages(season),
+    )
     r = _Reader(season, result, symbols)
     errors = r.decision_errors()
     if errors:
@@ -223,15 +254,23 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
         decisions[(d.person, (d.game, kind))].append(d)
 
     scheduled = any(g.scheduled for g in season.games)
-    for p, s in sorted(r.atoms["sus"], key=lambda x: (r.game_key(x[1].arguments[0].string),
-                                                      x[0].string, x[1].arguments[1].name)):
+    for p, s in sorted(
+        r.atoms["sus"], key=lambda x: (r.game_key(x[1].arguments[0].string), x[0].string, x[1].arguments[1].name)
+    ):
         pid, (gid, kind) = p.string, _source(s)
         key = (pid, (gid, kind))
         rules_susp = by_key.get((pid, gid)) if kind == "rules" else None
         indefinite = rules_susp.indefinite if rules_susp else True
         minimum = rules_susp.games if rules_susp else 0
-        decided = [{"date": d.date, "set_games" if d.action == "setlength" else "add_games": d.games,
-                    "reason": d.reason, "where": d.where} for d in decisions.get(key, [])]
+        decided = [
+            {
+                "date": d.date,
+                "set_games" if d.action == "setlength" else "add_games": d.games,
+                "reason": d.reason,
+                "where": d.where,
+            }
+            for d in decisions.get(key, [])
+        ]
         length = None if (indefinite and (key in open_at_end or key not in lengths)) else lengths.get(key, minimum)
         if key in notstarted:
             status = "not yet served: no later regular or playoff game of the team"
@@ -243,15 +282,24 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
             status = "indefinite: served until a league decision sets its length"
         else:
             status = "not yet served in full at the end of the data"
-        a.serving.append({
-            **_person(season, pid), "game": gid, "date": games[gid].date,
-            "rule": "league:10.08" if kind == "ineligible" else None,
-            "games": length if length is not None else minimum, "indefinite": indefinite,
-            "length_set": length is not None, "decisions": decided,
-            "served": counts.get(key, 0), "served_in": sorted(served_in[key], key=r.game_key),
-            "complete": key in full, "eligible_from": eligible.get(key), "status": status,
-            **({"to_serve_in": sorted(to_sit[key], key=r.game_key)} if scheduled else {}),
-        })
+        a.serving.append(
+            {
+                **_person(season, pid),
+                "game": gid,
+                "date": games[gid].date,
+                "rule": "league:10.08" if kind == "ineligible" else None,
+                "games": length if length is not None else minimum,
+                "indefinite": indefinite,
+                "length_set": length is not None,
+                "decisions": decided,
+                "served": counts.get(key, 0),
+                "served_in": sorted(served_in[key], key=r.game_key),
+                "complete": key in full,
+                "eligible_from": eligible.get(key),
+                "status": status,
+                **({"to_serve_in": sorted(to_sit[key], key=r.game_key)} if scheduled else {}),
+            }
+        )
 
     # Violations.
     for (gid, team), persons in sorted(ineligible.items(), key=lambda x: (r.game_key(x[0][0]), x[0][1])):
@@ -259,57 +307,115 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
             a.violations.append(_ineligible_violation(season, games[gid], team, pid, why))
     for g, t, x, limit in r.atoms["rosterviolation"]:
         gid, team = g.string, t.string
-        holders = sorted({(p.string, g0.string) for t2, n, p, g0 in r.atoms["lostspot"]
-                          if t2.string == team and _position_game(r, team, n.number) == gid})
-        a.violations.append({
-            "kind": "roster-spot", "rule": "league:10.03", "game": gid, "date": games[gid].date,
-            "team": team, "person": None,
-            "message": f"{team} dressed {x.number} players where {limit.number} were allowed: a roster spot is "
-                       f"lost while " + ", ".join(f"{p} sits out the match-penalty suspension of {g0}"
-                                                  for p, g0 in holders),
-        })
+        holders = sorted(
+            {
+                (p.string, g0.string)
+                for t2, n, p, g0 in r.atoms["lostspot"]
+                if t2.string == team and _position_game(r, team, n.number) == gid
+            }
+        )
+        a.violations.append(
+            {
+                "kind": "roster-spot",
+                "rule": "league:10.03",
+                "game": gid,
+                "date": games[gid].date,
+                "team": team,
+                "person": None,
+                "message": f"{team} dressed {x.number} players where {limit.number} were allowed: a roster spot is "
+                f"lost while " + ", ".join(f"{p} sits out the match-penalty suspension of {g0}" for p, g0 in holders),
+            }
+        )
     for g, t, aff, p in r.atoms["doubleheaderviolation"]:
         gid, team = g.string, t.string
-        a.violations.append({
-            "kind": "double-header", "rule": "league:10.07", "game": gid, "date": games[gid].date,
-            "team": team, "person": aff.string,
-            "message": f"affiliate {aff.string} dressed in a double-header game while {p.string} sits out a "
-                       f"suspension",
-        })
+        a.violations.append(
+            {
+                "kind": "double-header",
+                "rule": "league:10.07",
+                "game": gid,
+                "date": games[gid].date,
+                "team": team,
+                "person": aff.string,
+                "message": f"affiliate {aff.string} dressed in a double-header game while {p.string} sits out a "
+                f"suspension",
+            }
+        )
     a.violations.sort(key=lambda v: (r.game_key(v["game"]), v["team"], v["rule"], v["person"] or "", v["message"]))
 
     # Forfeits, fines, and the coach suspensions the audit creates.
     for g, t in sorted(r.atoms["forfeit"], key=lambda x: (r.game_key(x[0].string), x[1].string)):
         gid, team = g.string, t.string
-        a.forfeits.append({"game": gid, "date": games[gid].date, "team": team, "rule": "league:10.08",
-                           "persons": sorted(p for p, _ in ineligible[(gid, team)])})
+        a.forfeits.append(
+            {
+                "game": gid,
+                "date": games[gid].date,
+                "team": team,
+                "rule": "league:10.08",
+                "persons": sorted(p for p, _ in ineligible[(gid, team)]),
+            }
+        )
     for g, t, amount in sorted(r.atoms["fine"], key=lambda x: (r.game_key(x[0].string), x[1].string)):
-        a.fines.append({"game": g.string, "date": games[g.string].date, "team": t.string, "rule": "league:10.08",
-                        "minimum": amount.number, "currency": "CAD"})
+        a.fines.append(
+            {
+                "game": g.string,
+                "date": games[g.string].date,
+                "team": t.string,
+                "rule": "league:10.08",
+                "minimum": amount.number,
+                "currency": "CAD",
+            }
+        )
     for c, g in sorted(r.atoms["coachsuspended"], key=lambda x: (r.game_key(x[1].string), x[0].string)):
         pid, gid = c.string, g.string
         team = season.people[pid].team
-        a.audit_suspensions.append({
-            **_person(season, pid), "game": gid, "date": games[gid].date, "games": 0, "indefinite": True,
-            "governing_games": 0, "league_games": 0,
-            "components": [{"rule": "league:10.08", "layer": "league", "games": 0, "indefinite": True,
-                            "late": False, "incident": None, "team_event": team}],
-        })
+        a.audit_suspensions.append(
+            {
+                **_person(season, pid),
+                "game": gid,
+                "date": games[gid].date,
+                "games": 0,
+                "indefinite": True,
+                "governing_games": 0,
+                "league_games": 0,
+                "components": [
+                    {
+                        "rule": "league:10.08",
+                        "layer": "league",
+                        "games": 0,
+                        "indefinite": True,
+                        "late": False,
+                        "incident": None,
+                        "team_event": team,
+                    }
+                ],
+            }
+        )
     for g, t in r.atoms["nocoachfor108"]:
-        result.warnings.append(Problem(games[g.string].where, f"league:10.08 suspends the head coach of "
-                                                              f"{t.string} for game {g.string}, but the team "
-                                                              f"has no head coach for that game"))
+        result.warnings.append(
+            Problem(
+                games[g.string].where,
+                f"league:10.08 suspends the head coach of "
+                f"{t.string} for game {g.string}, but the team "
+                f"has no head coach for that game",
+            )
+        )
     # Affiliates (10.01B): what they owe their registered team, reported only.
     for p, g, gov in sorted(r.atoms["affiliateowes"], key=lambda x: (r.game_key(x[1].string), x[0].string)):
         pid, gid = p.string, g.string
         s = by_key[(pid, gid)]
-        a.affiliate_obligations.append({
-            **_person(season, pid), "registered_team": season.people[pid].registered_team, "game": gid,
-            "date": games[gid].date, "governing_games": gov.number, "indefinite": s.indefinite,
-            "rule": "league:10.01B",
-            "note": "to be served with the registered team under Hockey Manitoba rules (outside the data: "
-                    "not checked)",
-        })
+        a.affiliate_obligations.append(
+            {
+                **_person(season, pid),
+                "registered_team": season.people[pid].registered_team,
+                "game": gid,
+                "date": games[gid].date,
+                "governing_games": gov.number,
+                "indefinite": s.indefinite,
+                "rule": "league:10.01B",
+                "note": "to be served with the registered team under Hockey Manitoba rules (outside the data: "
+                "not checked)",
+            }
+        )
     return a, []
 
 
@@ -322,14 +428,22 @@ def _ineligible_violation(season: Season, game, team: str, pid: str, why) -> dic
     if why.name == "suspended":
         (sgame, kind), done = _source(why.arguments[0]), why.arguments[1].number
         what = "the league:10.08 suspension" if kind == "ineligible" else "the suspension"
-        return {**base, "kind": "ineligible-suspended", "suspension": {"person": pid, "game": sgame,
-                                                                       "rule": "league:10.08" if kind == "ineligible" else None},
-                "message": f"{pid} dressed while serving {what} earned in {sgame} "
-                           f"({done} game(s) of it served before)"}
+        return {
+            **base,
+            "kind": "ineligible-suspended",
+            "suspension": {"person": pid, "game": sgame, "rule": "league:10.08" if kind == "ineligible" else None},
+            "message": f"{pid} dressed while serving {what} earned in {sgame} ({done} game(s) of it served before)",
+        }
     if why.name == "notrostered":
-        return {**base, "kind": "ineligible-not-rostered",
-                "message": f"{pid} dressed for {team}, whose roster does not hold him "
-                           f"(rostered with {why.arguments[0].string})"}
+        return {
+            **base,
+            "kind": "ineligible-not-rostered",
+            "message": f"{pid} dressed for {team}, whose roster does not hold him "
+            f"(rostered with {why.arguments[0].string})",
+        }
     n, limit = (x.number for x in why.arguments)
-    return {**base, "kind": "ineligible-affiliate-limit",
-            "message": f"affiliate {pid}'s {ordinal(n)} regular-season game, past the limit of {limit}"}
+    return {
+        **base,
+        "kind": "ineligible-affiliate-limit",
+        "message": f"affiliate {pid}'s {ordinal(n)} regular-season game, past the limit of {limit}",
+    }

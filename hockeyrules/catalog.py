@@ -41,8 +41,8 @@ class Row:
 @dataclass
 class Catalog:
     rows: dict
-    ladders: dict       # stem -> {n: row id}
-    thresholds: dict    # id -> (after, every)
+    ladders: dict  # stem -> {n: row id}
+    thresholds: dict  # id -> (after, every)
 
     def ladder_layer(self, stem: str) -> str:
         return self.rows[next(iter(self.ladders[stem].values()))].layer

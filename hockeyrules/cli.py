@@ -50,7 +50,6 @@ def _terminal_width() -> int | None:
     stream = sys.stdout
     if not stream.isatty():
         return None
-    import shutil
 
     return shutil.get_terminal_size((100, 24)).columns
 

@@ -479,8 +479,13 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "reason": ("note", "notes", "comment", "comments"),
     },
     "issued.csv": {  # suspensions the league issued (hockeyrules/issued.py)
-        "person": ("person_id",), "game": ("game_id",), "games": ("games_issued",), "indefinite": (),
-        "rules": ("rule",), "date": ("issued_date",), "note": ("notes",),
+        "person": ("person_id",),
+        "game": ("game_id",),
+        "games": ("games_issued",),
+        "indefinite": (),
+        "rules": ("rule",),
+        "date": ("issued_date",),
+        "note": ("notes",),
     },
 }
 

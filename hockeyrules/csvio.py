@@ -53,8 +53,16 @@ __all__ = [
     "REQUIRED_FILES",
 ]
 
-FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "dressed.csv", "incidents.csv", "decisions.csv",
-         "issued.csv")
+FILES = (
+    "settings.csv",
+    "teams.csv",
+    "people.csv",
+    "games.csv",
+    "dressed.csv",
+    "incidents.csv",
+    "decisions.csv",
+    "issued.csv",
+)
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -1064,8 +1072,9 @@ def season_to_data(season: Season) -> dict:
             item.update(date=d.date, reason=d.reason)
             data["decisions"].append(item)
     if season.issued:
-        data["issued"] = [{k: v for k, v in e.to_dict().items() if k != "where" and v is not None}
-                          for e in season.issued]
+        data["issued"] = [
+            {k: v for k, v in e.to_dict().items() if k != "where" and v is not None} for e in season.issued
+        ]
     return data
 
 
@@ -1128,8 +1137,9 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
     for person in data.get("people") or []:
         rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
     for game in data.get("games") or []:
-        rows["games.csv"].append([game.get(c) for c in _HEADERS["games.csv"]] +
-                                 ([game.get("status")] if scheduled else []))
+        rows["games.csv"].append(
+            [game.get(c) for c in _HEADERS["games.csv"]] + ([game.get("status")] if scheduled else [])
+        )
         for team, ids in (game.get("dressed") or {}).items():
             if not ids:
                 rows["dressed.csv"].append([game.get("id"), team, None])

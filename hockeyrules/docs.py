@@ -127,16 +127,21 @@ def _when(row) -> str:
         parts.append("with " + " + ".join(f"`{r}`" for r in row.requires))
     parts += row.conditions
     if row.ladder:
-        parts.append(f"offence {row.rung} of {row.ladder}" + (" or later" if row.rung == max(
-            catalog().ladders[row.ladder]) else ""))
+        parts.append(
+            f"offence {row.rung} of {row.ladder}"
+            + (" or later" if row.rung == max(catalog().ladders[row.ladder]) else "")
+        )
     return ", ".join(parts) or "see the rulebook's words"
 
 
 def _rule_files() -> list[str]:
     names = sorted(p.name for p in resources.files("hockeyrules.asp").iterdir() if p.name.endswith(".lp"))
     ordered = [n for n in SECTIONS if n in names]
-    return ordered + [n for n in ENCODING if n not in ordered] + [n for n in names if n not in ordered
-                                                                   and n not in ENCODING]
+    return (
+        ordered
+        + [n for n in ENCODING if n not in ordered]
+        + [n for n in names if n not in ordered and n not in ENCODING]
+    )
 
 
 def rules_markdown() -> str:
@@ -157,8 +162,10 @@ def rules_markdown() -> str:
             if row is None:
                 out.append(f"| `{rid}` | {_md(quoted[rid])} | see the words (audit or combination) | – | – | – |\n")
                 continue
-            out.append(f"| `{rid}` | {_md(quoted[rid])} | {_md(_when(row))} | {_games(row.base)} | "
-                       f"{_games(row.late)} | {'adds' if row.additive else 'overlaps'} |\n")
+            out.append(
+                f"| `{rid}` | {_md(quoted[rid])} | {_md(_when(row))} | {_games(row.base)} | "
+                f"{_games(row.late)} | {'adds' if row.additive else 'overlaps'} |\n"
+            )
     unquoted = sorted(set(book.rows) - seen, key=_id_order)
     if unquoted:
         out.append("\n## Rows without a quote in the encoding\n\n| id | fires on | games | late |\n|---|---|---|---|\n")
@@ -168,13 +175,17 @@ def rules_markdown() -> str:
     if book.thresholds:
         out.append("\n## Penalty-minute marks\n\n")
         for rid, (after, every) in sorted(book.thresholds.items()):
-            out.append(f"- `{rid}`: one game each time a player's season penalty minutes pass {after}, "
-                       f"then every {every} more ({after}, {after + every}, {after + 2 * every}, …).\n")
+            out.append(
+                f"- `{rid}`: one game each time a player's season penalty minutes pass {after}, "
+                f"then every {every} more ({after}, {after + every}, {after + 2 * every}, …).\n"
+            )
     out.append("\n" + COMBINING)
-    out.append("\n## Readings\n\nWhere the rulebook can be read more than one way, the reading is named, one "
-               "value is the default, and the others can be chosen (`--reading NAME=VALUE` on the commands, a "
-               "proposal's `policy`); `hockeyrules readings SEASON` shows whose suspensions depend on each. "
-               "Every result reports the readings it used in its `policy`.\n\n")
+    out.append(
+        "\n## Readings\n\nWhere the rulebook can be read more than one way, the reading is named, one "
+        "value is the default, and the others can be chosen (`--reading NAME=VALUE` on the commands, a "
+        "proposal's `policy`); `hockeyrules readings SEASON` shows whose suspensions depend on each. "
+        "Every result reports the readings it used in its `policy`.\n\n"
+    )
     from .readings import markdown_register  # one register: the README's table is the same
 
     out.append(markdown_register())

@@ -60,14 +60,23 @@ def proposal_seconds() -> float:
     except ValueError:
         seconds = math.nan
     if not 0 < seconds <= 86_400:  # NaN fails this too
-        raise InputError(PROPOSAL_SECONDS, [Problem("(environment)", f"expected a positive number of seconds "
-                                                                     f"(at most 86400), got {shown(raw)}")])
+        raise InputError(
+            PROPOSAL_SECONDS,
+            [Problem("(environment)", f"expected a positive number of seconds (at most 86400), got {shown(raw)}")],
+        )
     return seconds
 
 
-def run(season: Season, policy: Policy, extra: Iterable = (),
-        programs: Iterable[str] = (), proposal=None, line_ups: bool = False,
-        stages: Iterable = (), decode: bool | None = None) -> tuple[Result, list]:
+def run(
+    season: Season,
+    policy: Policy,
+    extra: Iterable = (),
+    programs: Iterable[str] = (),
+    proposal=None,
+    line_ups: bool = False,
+    stages: Iterable = (),
+    decode: bool | None = None,
+) -> tuple[Result, list]:
     """Solve once; the result and every shown atom.
 
     `programs` names further encoding files (explain.lp, the audit's) and `extra`
@@ -104,19 +113,26 @@ def run(season: Season, policy: Policy, extra: Iterable = (),
         try:
             solution = solve_with_limit(symbols, texts, seconds, text=text, count=count, stages=list(stages))
         except GroundingTimeout:
-            raise proposal.grounding_failed(f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); "
-                                            f"a rule that derives without end?") from None
+            raise proposal.grounding_failed(
+                f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); a rule that derives without end?"
+            ) from None
         except GroundingOutOfMemory:
-            raise proposal.grounding_failed("ran out of memory while grounding (a rule that derives too much?)") \
-                from None
+            raise proposal.grounding_failed(
+                "ran out of memory while grounding (a rule that derives too much?)"
+            ) from None
         proposal.refused_yields(solution.symbols)
     else:
         solution = solve(symbols, texts, text=text, count=count, stages=stages)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name
-    result.stats = dict(solution.stats, build_seconds=build_seconds, solve_total_seconds=t1 - t0,
-                        assemble_seconds=time.perf_counter() - t1, cpu_seconds=time.process_time() - cpu0)
+    result.stats = dict(
+        solution.stats,
+        build_seconds=build_seconds,
+        solve_total_seconds=t1 - t0,
+        assemble_seconds=time.perf_counter() - t1,
+        cpu_seconds=time.process_time() - cpu0,
+    )
     shown = solution.symbols
     if decode or (decode is None and programs):
         shown = [out.names.decode(s) for s in shown]
@@ -147,8 +163,9 @@ def _worth_streaming(season, proposal) -> bool:
         return False
 
 
-def evaluate(season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None,
-             **options: Any) -> Result:
+def evaluate(
+    season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None, **options: Any
+) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.

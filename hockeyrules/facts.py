@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .policy import READINGS, Policy
 from .season import Season
@@ -36,7 +36,7 @@ class Const(str):
     __slots__ = ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def const(name: str) -> Const:
     """A constant of the closed vocabulary (an infraction code, a role, a kind)."""
     if type(name) is not str or not _IDENT.match(name):
@@ -219,7 +219,15 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
 
 def decision_facts(season: Season) -> list:
     """League decisions (10.01C): decision(K, P, (G, Kind), Action, Games, Day)."""
-    return [Fact("decision", d.index, Id(d.person),
-                 (Id(d.game), const("ineligible" if d.rule == "league:10.08" else "rules")),
-                 const(d.action), int(d.games), _day(d.date))
-            for d in season.decisions]
+    return [
+        Fact(
+            "decision",
+            d.index,
+            Id(d.person),
+            (Id(d.game), const("ineligible" if d.rule == "league:10.08" else "rules")),
+            const(d.action),
+            int(d.games),
+            _day(d.date),
+        )
+        for d in season.decisions
+    ]

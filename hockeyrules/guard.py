@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 
 # --- limits (README "Bad input") ---------------------------------------------
-MAX_DEPTH = 64              # levels of nesting in a YAML or JSON file
+MAX_DEPTH = 64  # levels of nesting in a YAML or JSON file
 MAX_ALIAS_VALUES = 100_000  # values a YAML file may produce through aliases (*name)
-MAX_GAMES = 999_999         # games: table values, rungs, decisions, a new rule's yields
-MAX_MINUTES = 999_999       # penalty minutes of one line, settings.pim, thresholds
-MAX_PERIOD = 99             # period numbers and settings.regulation_periods
-MAX_PERIOD_MINUTES = 999    # settings.period_minutes (a time is written mm:ss, mm up to 999)
-MAX_COUNT = 999_999         # settings.roster_limit, max_affiliate_games, a rung's offence number
-SOLVER_MAX = 2**31 - 1      # the solver's integers: a season's minutes together stay below
+MAX_GAMES = 999_999  # games: table values, rungs, decisions, a new rule's yields
+MAX_MINUTES = 999_999  # penalty minutes of one line, settings.pim, thresholds
+MAX_PERIOD = 99  # period numbers and settings.regulation_periods
+MAX_PERIOD_MINUTES = 999  # settings.period_minutes (a time is written mm:ss, mm up to 999)
+MAX_COUNT = 999_999  # settings.roster_limit, max_affiliate_games, a rung's offence number
+SOLVER_MAX = 2**31 - 1  # the solver's integers: a season's minutes together stay below
 
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 
@@ -70,7 +70,8 @@ def kind(value) -> str:
     if isinstance(value, (int, float)):
         return "a number"
     return {dict: "a mapping", list: "a list", str: "text", type(None): "nothing"}.get(
-        type(value), type(value).__name__)
+        type(value), type(value).__name__
+    )
 
 
 def text_problem(value: str, is_id: bool = False) -> str | None:
@@ -104,8 +105,9 @@ def id_text(value) -> tuple[str | None, str | None]:
     return None, f"expected text, got {kind(value)} {shown(value)}"
 
 
-def whole(value, low: int, high: int, what: str = "a whole number", text_ok: bool = False
-          ) -> tuple[int | None, str | None]:
+def whole(
+    value, low: int, high: int, what: str = "a whole number", text_ok: bool = False
+) -> tuple[int | None, str | None]:
     """A whole number within [low, high]: (n, None) or (None, why not). `text_ok`:
     digits 0-9 written as text count too (never other Unicode digits such as '²')."""
     if text_ok and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:

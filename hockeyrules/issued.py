@@ -26,12 +26,12 @@ class Issued:
     index: int
     person: str
     game: str
-    games: int | None          # None when indefinite
+    games: int | None  # None when indefinite
     indefinite: bool
-    rules: str | None          # as the league wrote them (free text)
+    rules: str | None  # as the league wrote them (free text)
     date: str | None
     note: str
-    where: str                 # issued[3] (or the file and line it came from)
+    where: str  # issued[3] (or the file and line it came from)
     line: int | None
 
     def to_dict(self) -> dict:
@@ -72,8 +72,7 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
         elif not indefinite:
             c.error(path + ("games",), "missing: the number of games issued (or indefinite: true)")
         rules = obj.get("rules")
-        if isinstance(rules, list) and all(isinstance(r, (str, int, float)) and not isinstance(r, bool)
-                                           for r in rules):
+        if isinstance(rules, list) and all(isinstance(r, (str, int, float)) and not isinstance(r, bool) for r in rules):
             rules = ", ".join(str(r) for r in rules)
         elif rules is not None:
             rules = c.text(obj, "rules", path, required=False, ref=True)  # free text, or a bare number
@@ -81,8 +80,20 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
         note = c.text(obj, "note", path, required=False, default="", ref=True)
         if person is None or game is None or (count is None and not indefinite):
             continue
-        out.append(Issued(k, person, game, None if indefinite and count is None else count, indefinite,
-                          rules or None, date, note or "", f"{key}[{k}]", c.located.line(path)))
+        out.append(
+            Issued(
+                k,
+                person,
+                game,
+                None if indefinite and count is None else count,
+                indefinite,
+                rules or None,
+                date,
+                note or "",
+                f"{key}[{k}]",
+                c.located.line(path),
+            )
+        )
     return out
 
 
@@ -127,13 +138,20 @@ def read_csv_text(text: str, file: str) -> tuple[list[dict], list[Problem], list
                 header = [c.strip().lower() for c in cells]
                 missing = [c for c in ("person", "game") if c not in header]
                 if missing:
-                    problems.append(Problem(file, f"the header line lacks the column(s) {', '.join(missing)} "
-                                                  f"(columns: {', '.join(CSV_COLUMNS)})", line))
+                    problems.append(
+                        Problem(
+                            file,
+                            f"the header line lacks the column(s) {', '.join(missing)} "
+                            f"(columns: {', '.join(CSV_COLUMNS)})",
+                            line,
+                        )
+                    )
                     return [], problems, []
                 for name in header:
                     if name and name not in CSV_COLUMNS:
-                        problems.append(Problem(file, f"unknown column {name!r} (columns: "
-                                                      f"{', '.join(CSV_COLUMNS)})", line))
+                        problems.append(
+                            Problem(file, f"unknown column {name!r} (columns: {', '.join(CSV_COLUMNS)})", line)
+                        )
                 continue
             if not any(c.strip() for c in cells):
                 continue
@@ -166,8 +184,11 @@ def load(path, season) -> list[Issued]:
         if isinstance(data, list):  # a bare list of entries
             located = Located({"issued": data}, {("issued",) + p: n for p, n in located.lines.items()})
         elif not isinstance(data, dict) or "issued" not in data:
-            raise InputError(source, problems + [Problem("(top)", "expected a list of issued suspensions, or a "
-                                                                  "mapping with an `issued` list")])
+            raise InputError(
+                source,
+                problems
+                + [Problem("(top)", "expected a list of issued suspensions, or a mapping with an `issued` list")],
+            )
     c = _Checker(located, source)
     raw = located.data["issued"]
     if not isinstance(raw, list):

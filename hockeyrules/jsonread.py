@@ -49,8 +49,9 @@ def _float(text: str) -> float:
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float)
 # Only to find json's own words for a syntax error once the strict decoder stopped elsewhere.
-_LENIENT = json.JSONDecoder(object_pairs_hook=lambda pairs: None, parse_constant=lambda name: 0.0,
-                            parse_int=lambda text: 0)
+_LENIENT = json.JSONDecoder(
+    object_pairs_hook=lambda pairs: None, parse_constant=lambda name: 0.0, parse_int=lambda text: 0
+)
 _FAILED = (_Duplicate, _NotJson, ValueError, RecursionError)  # after JSONDecodeError (a ValueError)
 
 
@@ -86,14 +87,14 @@ def locate(text: str, start: int, base: tuple = (), depth: int = 0) -> list[Prob
     try:
         while True:
             if want_value:
-                char = text[at:at + 1]
+                char = text[at : at + 1]
                 if char in ("{", "["):
                     if depth + len(stack) + 1 > MAX_DEPTH:
                         problem(path, f"nested deeper than {MAX_DEPTH} levels", at)
                         return problems  # what lies deeper is not read
                     stack.append([char, path, set() if char == "{" else 0])
                     at = _skip(text, at + 1)
-                    if text[at:at + 1] == ("}" if char == "{" else "]"):
+                    if text[at : at + 1] == ("}" if char == "{" else "]"):
                         stack.pop()
                         at, want_value = at + 1, False
                     elif char == "{":
@@ -124,7 +125,7 @@ def locate(text: str, start: int, base: tuple = (), depth: int = 0) -> list[Prob
             if not stack:
                 break
             top = stack[-1]
-            char = text[at:at + 1]
+            char = text[at : at + 1]
             if char == ",":
                 at = _skip(text, at + 1)
                 if top[0] == "{":
@@ -153,14 +154,14 @@ def locate(text: str, start: int, base: tuple = (), depth: int = 0) -> list[Prob
 
 
 def _key(text: str, at: int, top: list, problem) -> tuple[tuple, int]:
-    if text[at:at + 1] != '"':
+    if text[at : at + 1] != '"':
         raise _Syntax
     key, end = scanstring(text, at + 1)
     if key in top[2]:
         problem(top[1] + (key,), "duplicate key", at)
     top[2].add(key)
     end = _skip(text, end)
-    if text[end:end + 1] != ":":
+    if text[end : end + 1] != ":":
         raise _Syntax
     return top[1] + (key,), _skip(text, end + 1)
 
@@ -190,7 +191,7 @@ def parse(text: str, source: str, stream: bool = False) -> Located:
     """A JSON file's data. With `stream`, a top-level object's `games` array is left
     to a LazyArray, read when the season is checked."""
     start = _skip(text, 0)
-    if stream and text[start:start + 1] == "{":
+    if stream and text[start : start + 1] == "{":
         return Located(_TopLevel(text, source, start).data)
     data, end = _decode(text, start, source, (), 0)
     end = _skip(text, end)
@@ -220,7 +221,7 @@ class _TopLevel:
         """Read members until the object ends or the games array may be left for later."""
         text = self.text
         while True:
-            char = text[self.at:self.at + 1]
+            char = text[self.at : self.at + 1]
             if char == "}":
                 end = _skip(text, self.at + 1)
                 if end != len(text):
@@ -230,7 +231,7 @@ class _TopLevel:
                 if char != ",":
                     self.fail("Expecting ',' delimiter", self.at)
                 self.at = _skip(text, self.at + 1)
-            if text[self.at:self.at + 1] != '"':
+            if text[self.at : self.at + 1] != '"':
                 self.fail("Expecting property name enclosed in double quotes", self.at)
             self.first = False
             key_at = self.at
@@ -240,14 +241,16 @@ class _TopLevel:
                 raise InputError(self.source, [syntax_problem(exc)]) from None
             if key in self.data:
                 line, column = _line_column(text, key_at)
-                raise InputError(self.source, [Problem(render_path((key,)), f"duplicate key (column {column})",
-                                                       line)])
+                raise InputError(self.source, [Problem(render_path((key,)), f"duplicate key (column {column})", line)])
             self.at = _skip(text, self.at)
-            if text[self.at:self.at + 1] != ":":
+            if text[self.at : self.at + 1] != ":":
                 self.fail("Expecting ':' delimiter", self.at)
             self.at = _skip(text, self.at + 1)
-            if key == "games" and text[self.at:self.at + 1] == "[" and \
-                    {"teams", "people", "settings"} <= set(self.data):
+            if (
+                key == "games"
+                and text[self.at : self.at + 1] == "["
+                and {"teams", "people", "settings"} <= set(self.data)
+            ):
                 self.data[key] = LazyArray(self)
                 return  # the rest is read when the games are
             self.data[key], self.at = _decode(text, self.at, self.source, (key,), 1)
@@ -271,7 +274,7 @@ class LazyArray:
         self.used = True
         top, text, source = self.top, self.top.text, self.top.source
         top.at = _skip(text, top.at + 1)
-        if text[top.at:top.at + 1] == "]":
+        if text[top.at : top.at + 1] == "]":
             top.at += 1
         else:
             index = 0
@@ -280,7 +283,7 @@ class LazyArray:
                 yield item
                 index += 1
                 top.at = _skip(text, top.at)
-                char = text[top.at:top.at + 1]
+                char = text[top.at : top.at + 1]
                 if char == ",":
                     top.at = _skip(text, top.at + 1)
                     continue

@@ -70,7 +70,6 @@ def read(path: str | Path, stream: bool = False) -> Located:
     return parse_yaml(text, source)
 
 
-
 # JSON is read strictly, game by game for a season (jsonread.py reads Located from here)
 from .jsonread import LazyArray  # noqa: E402,F401
 from .jsonread import parse as parse_json  # noqa: E402

@@ -25,9 +25,14 @@ _LAYER_WORDS = {"governing": "Hockey Canada / Hockey Manitoba part", "league": "
 def _env(autoescape: bool):
     import jinja2
 
-    return jinja2.Environment(loader=jinja2.PackageLoader("hockeyrules", "templates"),
-                              autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("hockeyrules", "templates"),
+        autoescape=autoescape,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
 
 
 def _games(n: int, indefinite: bool = False) -> str:
@@ -36,8 +41,15 @@ def _games(n: int, indefinite: bool = False) -> str:
     return f"{n} game{'s' if n != 1 else ''}"
 
 
-def notices(season, person: str | None = None, game: str | None = None, since: str | None = None,
-            policy: Policy | None = None, proposal=None, **options) -> list[dict]:
+def notices(
+    season,
+    person: str | None = None,
+    game: str | None = None,
+    since: str | None = None,
+    policy: Policy | None = None,
+    proposal=None,
+    **options,
+) -> list[dict]:
     """One notice (plain data) per suspension: of `person` (and `game`), or every one
     earned in a game on or after `since`, in season order."""
     from .audit import audit
@@ -50,15 +62,22 @@ def notices(season, person: str | None = None, game: str | None = None, since: s
     if game is not None and game not in games:
         raise KeyError(f"unknown game {game!r}")
     audited = audit(season, policy, proposal=proposal)
-    wanted = [s for s in audited.result.suspensions
-              if (person is None or s.person == person) and (game is None or s.game == game)
-              and (since is None or s.date >= since)]
+    wanted = [
+        s
+        for s in audited.result.suspensions
+        if (person is None or s.person == person)
+        and (game is None or s.game == game)
+        and (since is None or s.date >= since)
+    ]
     if not wanted:
         return []
     focus = [Fact("focusperson", Id(p)) for p in sorted({s.person for s in wanted})]
     ex = _build(season, policy, focus, proposal)
-    trees = {(s.person, s.game): ex.suspension_node(s).to_dict() for s in ex.result.suspensions
-             if any(w.person == s.person and w.game == s.game for w in wanted)}
+    trees = {
+        (s.person, s.game): ex.suspension_node(s).to_dict()
+        for s in ex.result.suspensions
+        if any(w.person == s.person and w.game == s.game for w in wanted)
+    }
     serving = {(s["person"], s["game"]): s for s in audited.serving if s["rule"] is None}
     return [notice(season, s, trees[(s.person, s.game)], serving.get((s.person, s.game))) for s in wanted]
 
@@ -73,10 +92,15 @@ def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
         if node["kind"] == "line":
             lines.append({"text": node["text"], "where": node.get("where")})
         elif node["kind"] == "component":
-            rules.append({"rule": node["rule"], "part": _LAYER_WORDS.get(node.get("layer"), node.get("layer")),
-                          "games": _games(node["games"], node["indefinite"]),
-                          "rulebook": node.get("rulebook"),
-                          "facts": [c["text"] for c in node.get("children", []) if c["kind"] != "rulebook"]})
+            rules.append(
+                {
+                    "rule": node["rule"],
+                    "part": _LAYER_WORDS.get(node.get("layer"), node.get("layer")),
+                    "games": _games(node["games"], node["indefinite"]),
+                    "rulebook": node.get("rulebook"),
+                    "facts": [c["text"] for c in node.get("children", []) if c["kind"] != "rulebook"],
+                }
+            )
         elif node["kind"] == "combination":
             for part in node.get("children", []):
                 adds.append(part["text"])
@@ -84,12 +108,20 @@ def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
 
     def ref(gid: str, served: bool) -> dict:
         x = games[gid]
-        return {"game": gid, "date": x.date, "home": x.home, "away": x.away, "kind": x.kind,
-                "state": "served" if served else "to sit out"}
+        return {
+            "game": gid,
+            "date": x.date,
+            "home": x.home,
+            "away": x.away,
+            "kind": x.kind,
+            "state": "served" if served else "to sit out",
+        }
 
     to_serve, back, beyond, state = [], None, 0, "no serving data"
     if serving is not None:
-        to_serve = [ref(x, True) for x in serving["served_in"]] + [ref(x, False) for x in serving.get("to_serve_in", [])]
+        to_serve = [ref(x, True) for x in serving["served_in"]] + [
+            ref(x, False) for x in serving.get("to_serve_in", [])
+        ]
         if serving["eligible_from"]:
             e = games[serving["eligible_from"]]
             back = f"{e.id} on {e.date} ({e.home} v {e.away})"
@@ -106,16 +138,30 @@ def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
             back = "after the last game listed"
     decide = []
     if s.indefinite:
-        decide.append(f"The suspension is indefinite: the league will set its length (By-Law 10.01C), "
-                      f"at least {_games(s.games)}. The person may not play until then.")
+        decide.append(
+            f"The suspension is indefinite: the league will set its length (By-Law 10.01C), "
+            f"at least {_games(s.games)}. The person may not play until then."
+        )
     decide.append("The league management committee may add games depending on the circumstances (By-Law 10.01C).")
     return {
-        "person": s.person, "name": s.name, "role": s.role, "team": s.team, "team_name": team.name,
-        "league": season.league, "season": season.season,
+        "person": s.person,
+        "name": s.name,
+        "role": s.role,
+        "team": s.team,
+        "team_name": team.name,
+        "league": season.league,
+        "season": season.season,
         "game": {"game": g.id, "date": g.date, "start": g.start, "home": g.home, "away": g.away, "kind": g.kind},
-        "lines": lines, "rules": rules, "adds_up": adds,
-        "total": _games(s.games, s.indefinite), "games": s.games, "indefinite": s.indefinite,
-        "serving": to_serve, "serving_status": state, "return": back, "may_decide": decide,
+        "lines": lines,
+        "rules": rules,
+        "adds_up": adds,
+        "total": _games(s.games, s.indefinite),
+        "games": s.games,
+        "indefinite": s.indefinite,
+        "serving": to_serve,
+        "serving_status": state,
+        "return": back,
+        "may_decide": decide,
     }
 
 

@@ -14,6 +14,7 @@ import gc
 import os
 import sys
 from dataclasses import replace
+from typing import Any, cast
 
 from . import progress
 from .policy import Policy
@@ -61,8 +62,10 @@ def split(season: Season, groups: list[set]) -> list[Season]:
         games[index[g.home]].append(g)
     for d in season.decisions:
         decisions[index[season.people[d.person].team]].append(d)
-    return [replace(season, teams=teams[n], people=people[n], games=games[n], decisions=decisions[n], warnings=[])
-            for n in range(len(groups))]
+    return [
+        replace(season, teams=teams[n], people=people[n], games=games[n], decisions=decisions[n], warnings=[])
+        for n in range(len(groups))
+    ]
 
 
 def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
@@ -131,14 +134,29 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
     stats: dict = {"chunks": len(results)}
     for r in results:
         cases.update(r.cases)
-        for key in ("facts", "atoms", "rules", "build_seconds", "load_seconds", "ground_seconds", "solve_seconds",
-                    "assemble_seconds", "cpu_seconds"):
+        for key in (
+            "facts",
+            "atoms",
+            "rules",
+            "build_seconds",
+            "load_seconds",
+            "ground_seconds",
+            "solve_seconds",
+            "assemble_seconds",
+            "cpu_seconds",
+        ):
             stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
     return Result(season.league, season.season, policy, suspensions, warnings, stats=stats, cases=cases)
 
 
-def evaluate_parts(season: Season, policy: Policy, workers: int | None = None,
-                   limit: int = CHUNK_LINES, proposal=None, method: str | None = None) -> Result:
+def evaluate_parts(
+    season: Season,
+    policy: Policy,
+    workers: int | None = None,
+    limit: int = CHUNK_LINES,
+    proposal=None,
+    method: str | None = None,
+) -> Result:
     """The season solved chunk by chunk, `workers` processes at a time, started by
     `method` (fork or spawn; default start_method()). A proposal with new rules is not
     split: its ASP may join across parts."""
@@ -201,11 +219,11 @@ class _Runner:
         import multiprocessing as mp
 
         self.method = start_method()
-        self.ctx = mp.get_context(self.method)
+        self.ctx: Any = mp.get_context(self.method)
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
         self.queue: list = []
-        self.running: dict = {}     # connection -> (index, process)
-        self.results: dict = {}     # index -> Result
+        self.running: dict[Any, tuple] = {}  # connection -> (index, process)
+        self.results: dict = {}  # index -> Result
         self.failures: list = []
         self.count = 0
 
@@ -231,7 +249,7 @@ class _Runner:
             self.running[receive] = (index, proc)
         if not self.running:
             return
-        for conn in wait(list(self.running), timeout=None if block else 0):
+        for conn in cast(list[Any], wait(list(self.running), timeout=None if block else 0)):
             index, proc = self.running.pop(conn)
             try:
                 ok, value = conn.recv()
@@ -306,16 +324,18 @@ class Stream:
     def __init__(self, policy: Policy, proposal=None, limit: int = CHUNK_LINES, workers: int | None = None):
         self.policy, self.proposal, self.limit = policy, proposal, limit
         self.workers = workers or os.cpu_count() or 1
-        self.runner: _Runner | None = None
-        self.settings = self.teams = self.people = None
+        self.runner: Any = None  # a _Runner once the settings are read
+        self.settings: Any = None
+        self.teams: Any = None
+        self.people: Any = None
         self.by_team: dict = {}
-        self.count = 0              # games seen
-        self.parent: dict = {}      # open team -> union-find parent
-        self.games: dict = {}       # open root -> its games
-        self.lines: dict = {}       # open root -> its lines
-        self.last: dict = {}        # open root -> number of its last game
-        self.sent: dict = {}        # index -> teams
-        self.sent_team: dict = {}   # team -> index
+        self.count = 0  # games seen
+        self.parent: dict = {}  # open team -> union-find parent
+        self.games: dict = {}  # open root -> its games
+        self.lines: dict = {}  # open root -> its lines
+        self.last: dict = {}  # open root -> number of its last game
+        self.sent: dict = {}  # index -> teams
+        self.sent_team: dict = {}  # team -> index
         self.void: set = set()
 
     def start(self, settings, teams: dict, people: dict) -> None:
@@ -385,10 +405,16 @@ class Stream:
         for t in teams:
             del self.parent[t]
         ordered = sorted(teams)
-        part = Season(league="", season="", settings=self.settings,
-                      teams={t: self.teams[t] for t in ordered},
-                      people={pid: self.people[pid] for t in ordered for pid in self.by_team.get(t, ())},
-                      games=games, decisions=[], warnings=[])
+        part = Season(
+            league="",
+            season="",
+            settings=self.settings,
+            teams={t: self.teams[t] for t in ordered},
+            people={pid: self.people[pid] for t in ordered for pid in self.by_team.get(t, ())},
+            games=games,
+            decisions=[],
+            warnings=[],
+        )
         index = self.runner.submit(part)
         self.sent[index] = teams
         for t in teams:
@@ -402,9 +428,14 @@ class Stream:
         kept = [i for i in self.sent if i not in self.void]
         done = set().union(*(self.sent[i] for i in kept))
         rest_teams = {t for t in season.teams if t not in done}
-        rest = replace(season, teams={t: x for t, x in season.teams.items() if t in rest_teams},
-                       people={p: x for p, x in season.people.items() if x.team in rest_teams},
-                       games=[g for g in season.games if g.home in rest_teams], decisions=[], warnings=[])
+        rest = replace(
+            season,
+            teams={t: x for t, x in season.teams.items() if t in rest_teams},
+            people={p: x for p, x in season.people.items() if x.team in rest_teams},
+            games=[g for g in season.games if g.home in rest_teams],
+            decisions=[],
+            warnings=[],
+        )
         self.runner.capacity = self.workers
         for part in split(rest, chunks(rest, self.limit)):
             if part.games:
@@ -422,8 +453,9 @@ class Stream:
             self.runner.stop()
 
 
-def evaluate_streaming(path, policy: Policy, proposal=None, workers: int | None = None,
-                       limit: int = CHUNK_LINES) -> tuple[Result, float]:
+def evaluate_streaming(
+    path, policy: Policy, proposal=None, workers: int | None = None, limit: int = CHUNK_LINES
+) -> tuple[Result, float]:
     """Read a season file and solve it part by part, the parts solved while the file
     is still being read. Returns the result and the reading time."""
     import time

@@ -15,16 +15,16 @@ from dataclasses import dataclass, fields, replace
 
 @dataclass(frozen=True)
 class Reading:
-    name: str           # as result@1 and proposals write it
-    provision: str      # the provision it concerns
-    words: str          # the rulebook's own words that read two ways
+    name: str  # as result@1 and proposals write it
+    provision: str  # the provision it concerns
+    words: str  # the rulebook's own words that read two ways
     default: object
-    values: tuple       # every value, the default first; () for a whole number
-    meanings: dict      # value -> what it means, in plain words
-    fact: str           # the encoding's name: policy(fact, value)
-    low: int = 1        # a whole number's range
+    values: tuple  # every value, the default first; () for a whole number
+    meanings: dict  # value -> what it means, in plain words
+    fact: str  # the encoding's name: policy(fact, value)
+    low: int = 1  # a whole number's range
     high: int = 60
-    tried: tuple = ()   # for a whole number: the other values `hockeyrules readings` tries on a season
+    tried: tuple = ()  # for a whole number: the other values `hockeyrules readings` tries on a season
 
     @property
     def others(self) -> tuple:
@@ -75,40 +75,70 @@ class Reading:
 
 
 READINGS: tuple[Reading, ...] = (
-    Reading("layers", "league:10.01A, how the Hockey Canada part and the league part combine",
-            "Any player suspended in league play must serve the full suspension during league play "
-            "in addition to any suspension in accordance with the Hockey Canada rules.",
-            "sum", ("sum", "max"),
-            {"sum": "the Hockey Canada part plus the league part",
-             "max": "the larger of the two parts"}, "layers"),
-    Reading("late_game_counted_once", "hc:4.8(c) and hc:4.9(b), the late game misconduct's extra game",
-            "The 1 game suspension under Rule 4.8(c) is in addition to any suspensions applied under "
-            "the minimum guidelines.",
-            True, (True, False),
-            {True: "not added where a rule's late column already holds that game",
-             False: "added whenever the line is late"}, "countedonce"),
-    Reading("late_window_minutes", "\"late\": the last minutes of regular playing time",
-            "in the last 10 minutes of regular playing time, at any time in overtime, or after the "
-            "conclusion of the game",
-            10, (),
-            {10: "the last 10 minutes"}, "latewindow",
-            tried=(5, 15)),
-    Reading("league_persons", "who the league's By-Law 10 rows apply to (each says player or players)",
-            "By-Law 10.01 – Player Suspensions",
-            "players", ("players", "all"),
-            {"players": "players only",
-             "all": "any person: players and team officials (the catalog's revision 1)"}, "leaguepersons"),
-    Reading("league_games", "which games the league's By-Law 10 rows read",
-            "Any player suspended in league play must serve the full suspension during league play",
-            "league_play", ("league_play", "all"),
-            {"league_play": "regular and playoff games only",
-             "all": "exhibition games too (the catalog's revision 1)"}, "leaguegames"),
-    Reading("league_restatements", "league:10.02 and league:10.06 restate Hockey Canada minimums",
-            "the player would incur a second game suspension (same as the hit from behind rule)",
-            "add", ("add", "overlap"),
-            {"add": "they add like every league row",
-             "overlap": "league:10.02 and league:10.06 count only what they ask beyond the Hockey Canada "
-                        "part of the same line"}, "leaguerestatements"),
+    Reading(
+        "layers",
+        "league:10.01A, how the Hockey Canada part and the league part combine",
+        "Any player suspended in league play must serve the full suspension during league play "
+        "in addition to any suspension in accordance with the Hockey Canada rules.",
+        "sum",
+        ("sum", "max"),
+        {"sum": "the Hockey Canada part plus the league part", "max": "the larger of the two parts"},
+        "layers",
+    ),
+    Reading(
+        "late_game_counted_once",
+        "hc:4.8(c) and hc:4.9(b), the late game misconduct's extra game",
+        "The 1 game suspension under Rule 4.8(c) is in addition to any suspensions applied under "
+        "the minimum guidelines.",
+        True,
+        (True, False),
+        {
+            True: "not added where a rule's late column already holds that game",
+            False: "added whenever the line is late",
+        },
+        "countedonce",
+    ),
+    Reading(
+        "late_window_minutes",
+        '"late": the last minutes of regular playing time',
+        "in the last 10 minutes of regular playing time, at any time in overtime, or after the conclusion of the game",
+        10,
+        (),
+        {10: "the last 10 minutes"},
+        "latewindow",
+        tried=(5, 15),
+    ),
+    Reading(
+        "league_persons",
+        "who the league's By-Law 10 rows apply to (each says player or players)",
+        "By-Law 10.01 – Player Suspensions",
+        "players",
+        ("players", "all"),
+        {"players": "players only", "all": "any person: players and team officials (the catalog's revision 1)"},
+        "leaguepersons",
+    ),
+    Reading(
+        "league_games",
+        "which games the league's By-Law 10 rows read",
+        "Any player suspended in league play must serve the full suspension during league play",
+        "league_play",
+        ("league_play", "all"),
+        {"league_play": "regular and playoff games only", "all": "exhibition games too (the catalog's revision 1)"},
+        "leaguegames",
+    ),
+    Reading(
+        "league_restatements",
+        "league:10.02 and league:10.06 restate Hockey Canada minimums",
+        "the player would incur a second game suspension (same as the hit from behind rule)",
+        "add",
+        ("add", "overlap"),
+        {
+            "add": "they add like every league row",
+            "overlap": "league:10.02 and league:10.06 count only what they ask beyond the Hockey Canada "
+            "part of the same line",
+        },
+        "leaguerestatements",
+    ),
 )
 
 BY_NAME = {r.name: r for r in READINGS}

@@ -32,11 +32,37 @@ _ID = re.compile(r"(hc|hm|league):[A-Za-z0-9.()/\-]+")
 # The rule interface: what a new rule's body may read (predicate/arity), documented
 # in docs/proposals.md. Heads: yields/5, or helper predicates named aux...
 INTERFACE = {
-    ("incident", 4), ("penalty", 3), ("period", 3), ("pregame", 2), ("postgame", 2), ("clock", 3),
-    ("person", 3), ("player", 1), ("teamof", 2), ("affiliate", 1), ("team", 1), ("game", 4),
-    ("gameorder", 2), ("gameday", 2), ("dressed", 3), ("dressedlist", 2), ("setting", 2), ("policy", 2),
-    ("late", 2), ("ingame", 2), ("overtime", 2), ("remaining", 3), ("elapsed", 3), ("minutes", 3),
-    ("stoppage", 3), ("fightline", 2), ("key", 3), ("headcoach", 3), ("fires", 3), ("nth", 5), ("reached", 5),
+    ("incident", 4),
+    ("penalty", 3),
+    ("period", 3),
+    ("pregame", 2),
+    ("postgame", 2),
+    ("clock", 3),
+    ("person", 3),
+    ("player", 1),
+    ("teamof", 2),
+    ("affiliate", 1),
+    ("team", 1),
+    ("game", 4),
+    ("gameorder", 2),
+    ("gameday", 2),
+    ("dressed", 3),
+    ("dressedlist", 2),
+    ("setting", 2),
+    ("policy", 2),
+    ("late", 2),
+    ("ingame", 2),
+    ("overtime", 2),
+    ("remaining", 3),
+    ("elapsed", 3),
+    ("minutes", 3),
+    ("stoppage", 3),
+    ("fightline", 2),
+    ("key", 3),
+    ("headcoach", 3),
+    ("fires", 3),
+    ("nth", 5),
+    ("reached", 5),
     ("yields", 5),
 }
 OUTPUT = ("yields", 5)
@@ -65,8 +91,8 @@ class NewRule:
 class Proposal:
     name: str
     description: str = ""
-    rows: dict = field(default_factory=dict)        # id -> {"base": term, "late": term}
-    ladders: dict = field(default_factory=dict)     # stem -> {n: {"base": term, "late": term | None}}
+    rows: dict = field(default_factory=dict)  # id -> {"base": term, "late": term}
+    ladders: dict = field(default_factory=dict)  # stem -> {n: {"base": term, "late": term | None}}
     thresholds: dict = field(default_factory=dict)  # id -> (after, every)
     policy: dict = field(default_factory=dict)
     repeal: list = field(default_factory=list)
@@ -75,7 +101,7 @@ class Proposal:
     data: dict = field(default_factory=dict)
     rule_index: list = field(default_factory=list)  # each new rule's position in changes.rules
     located: Located | None = field(default=None, repr=False, compare=False)
-    effective: str | None = None                    # ISO date: in force for games on or after it
+    effective: str | None = None  # ISO date: in force for games on or after it
 
     def apply_policy(self, base: Policy) -> Policy:
         return Policy(**{**base.__dict__, **self.policy})
@@ -93,8 +119,11 @@ class Proposal:
         for name, value in sorted(self.policy.items()):
             r = BY_NAME[name]
             term = r.constant(value)
-            out.append(Function("proposedpolicy", [Function(r.fact), Number(term) if isinstance(term, int)
-                                                   else Function(term)]))
+            out.append(
+                Function(
+                    "proposedpolicy", [Function(r.fact), Number(term) if isinstance(term, int) else Function(term)]
+                )
+            )
         for rid, change in self.rows.items():
             for column, term in change.items():
                 out.append(Function("change", [String(rid), Function(column), term]))
@@ -139,10 +168,17 @@ class Proposal:
                 rid, games, indefinite = sym.arguments
                 bad.setdefault(rid.string, (str(games), str(indefinite)))
         if bad:
-            raise InputError(self.source, [
-                self.problem(rid, f"rule {rid} yields {games} games (indefinite: {ind}); a new rule must yield "
-                                  f"a whole number of games from 0 to {MAX_GAMES:,}, indefinite 0 or 1")
-                for rid, (games, ind) in sorted(bad.items())])
+            raise InputError(
+                self.source,
+                [
+                    self.problem(
+                        rid,
+                        f"rule {rid} yields {games} games (indefinite: {ind}); a new rule must yield "
+                        f"a whole number of games from 0 to {MAX_GAMES:,}, indefinite 0 or 1",
+                    )
+                    for rid, (games, ind) in sorted(bad.items())
+                ],
+            )
 
     def check_against(self, season) -> None:
         """league:10.04 multiplies the marks a line passes by the row's games: with
@@ -154,12 +190,22 @@ class Proposal:
         every = limits[1] if limits is not None else 25
         total = sum(season.minutes(inc) for g in season.games for inc in g.incidents)
         if (total // every + 1) * games > _PRODUCT_MAX:
-            path = ("changes", "rows", _PIM_ROW, "games") if row is not None else \
-                ("changes", "thresholds", _PIM_ROW, "every")
-            raise InputError(self.source, [Problem(
-                _render(path), f"with this season's {total:,} penalty minutes, {games:,} games every {every:,} "
-                               f"minutes would pass the solver's integers (at most {_PRODUCT_MAX:,} games)",
-                self.located.line(path) if self.located else None)])
+            path = (
+                ("changes", "rows", _PIM_ROW, "games")
+                if row is not None
+                else ("changes", "thresholds", _PIM_ROW, "every")
+            )
+            raise InputError(
+                self.source,
+                [
+                    Problem(
+                        _render(path),
+                        f"with this season's {total:,} penalty minutes, {games:,} games every {every:,} "
+                        f"minutes would pass the solver's integers (at most {_PRODUCT_MAX:,} games)",
+                        self.located.line(path) if self.located else None,
+                    )
+                ],
+            )
 
     def grounding_failed(self, why: str) -> InputError:
         """A proposal whose new rules ran out of time or memory while grounding: each
@@ -230,8 +276,11 @@ def _value(c: _Checker, raw, path: tuple, allow_na: bool):
             c.error(path + ("minimum",), problem or "expected a whole number of games")
             return None
         return Function("indefinite", [Number(minimum)])
-    c.error(path, f"expected a number of games, \"indefinite\" or {{indefinite: true, minimum: N}}"
-                  f"{' or null (n/a)' if allow_na else ''}; got {shown(raw)}")
+    c.error(
+        path,
+        f'expected a number of games, "indefinite" or {{indefinite: true, minimum: N}}'
+        f"{' or null (n/a)' if allow_na else ''}; got {shown(raw)}",
+    )
     return None
 
 
@@ -443,8 +492,7 @@ def _text_problems(text: str) -> list[str]:
         return [f"a control character ({m.group()!r}) is not allowed in the ASP"]
     for m in _ASP_NUMBER.finditer(_ASP_QUOTED.sub(" ", text)):
         if len(m.group()) > 10 or int(m.group()) > guard.SOLVER_MAX:
-            return [f"the number {shown(int(m.group()))} is past the solver's integers "
-                    f"(at most {guard.SOLVER_MAX:,})"]
+            return [f"the number {shown(int(m.group()))} is past the solver's integers (at most {guard.SOLVER_MAX:,})"]
     return []
 
 
@@ -456,8 +504,9 @@ def check_asp(text: str, rule_id: str) -> list[str]:
     statements: list = []
     messages: list[str] = []
     try:
-        cast.parse_string(text, statements.append, logger=lambda code, msg: messages.append(msg.strip()),
-                          message_limit=5)
+        cast.parse_string(
+            text, statements.append, logger=lambda code, msg: messages.append(msg.strip()), message_limit=5
+        )
     except RuntimeError:
         pass
     # clingo's parser follows #include itself; whatever came from another file is
@@ -485,26 +534,36 @@ def check_asp(text: str, rule_id: str) -> list[str]:
             problems.append(f"only rules are allowed; found a statement of kind {name} ({str(st).strip()[:60]!r})")
             continue
         rules += 1
-        if st.head.ast_type != cast.ASTType.Literal or st.head.atom.ast_type != cast.ASTType.SymbolicAtom \
-                or st.head.sign != cast.Sign.NoSign:
-            problems.append(f"a rule's head must be one atom, yields(...) or aux...(...); not "
-                            f"{str(st.head)[:40]!r} (no constraints, choices or disjunctions)")
+        if (
+            st.head.ast_type != cast.ASTType.Literal
+            or st.head.atom.ast_type != cast.ASTType.SymbolicAtom
+            or st.head.sign != cast.Sign.NoSign
+        ):
+            problems.append(
+                f"a rule's head must be one atom, yields(...) or aux...(...); not "
+                f"{str(st.head)[:40]!r} (no constraints, choices or disjunctions)"
+            )
             found: list = []
             _predicates(st.head, found)
-            problems += [f"{name}/{arity} may not be derived by a new rule" for name, arity, _, _ in found
-                         if not name.startswith("aux") and (name, arity) != OUTPUT]
+            problems += [
+                f"{name}/{arity} may not be derived by a new rule"
+                for name, arity, _, _ in found
+                if not name.startswith("aux") and (name, arity) != OUTPUT
+            ]
             continue
         heads: list = []
         _predicates(st.head, heads)
         for name, arity, sym, _ in heads:
             if (name, arity) == OUTPUT:
                 first = sym.arguments[0]
-                if not (first.ast_type == cast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String
-                        and first.symbol.string == rule_id):
-                    problems.append(f"yields/5 must name this rule: yields(\"{rule_id}\", G, I, Games, Indefinite)")
+                if not (
+                    first.ast_type == cast.ASTType.SymbolicTerm
+                    and first.symbol.type == clingo.SymbolType.String
+                    and first.symbol.string == rule_id
+                ):
+                    problems.append(f'yields/5 must name this rule: yields("{rule_id}", G, I, Games, Indefinite)')
             elif not name.startswith("aux"):
-                problems.append(f"a new rule may derive yields/5 or helper predicates named aux...; "
-                                f"not {name}/{arity}")
+                problems.append(f"a new rule may derive yields/5 or helper predicates named aux...; not {name}/{arity}")
         body: list = []
         for lit in st.body:
             _predicates(lit, body)
@@ -557,8 +616,7 @@ def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset()
         if not isinstance(rid, str) or not _ID.fullmatch(rid):
             c.error(rpath + ("id",), f"a rule id like league:10.09 (prefix hc:, hm: or league:), got {shown(rid)}")
             ok = False
-        elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY \
-                or rid in created:
+        elif rid in catalog().rows or rid in catalog().ladders or rid in seen or rid in _CATALOG_ONLY or rid in created:
             c.error(rpath + ("id",), f"{rid} is already a rule id; ids are never reused")
             ok = False
         if layer not in ("governing", "league"):
@@ -587,8 +645,15 @@ def _rules(c: _Checker, raw, path: tuple, created: set | frozenset = frozenset()
 
 
 # Ids of the catalog that yield no games of their own (never reused either).
-_CATALOG_ONLY = {"league:10.01A", "league:10.01B", "league:10.01C", "league:10.03", "league:10.07",
-                 "league:10.08", "hc:10.8(b)"}
+_CATALOG_ONLY = {
+    "league:10.01A",
+    "league:10.01B",
+    "league:10.01C",
+    "league:10.03",
+    "league:10.07",
+    "league:10.08",
+    "hc:10.8(b)",
+}
 
 
 def validate(located: Located, source: str) -> Proposal:
@@ -613,8 +678,14 @@ def validate(located: Located, source: str) -> Proposal:
         if key not in ("format", "name", "description", "effective", "changes"):
             c.error((key,), f"unknown field{_near(key, ('format', 'name', 'description', 'effective', 'changes'))}")
     changes = top.get("changes")
-    p = Proposal(name=name if isinstance(name, str) else "", description=description, source=source, data=top,
-                 located=located, effective=_effective(c, top.get("effective")))
+    p = Proposal(
+        name=name if isinstance(name, str) else "",
+        description=description,
+        source=source,
+        data=top,
+        located=located,
+        effective=_effective(c, top.get("effective")),
+    )
     if not isinstance(changes, dict):
         c.error(("changes",), "missing: the changes (rows, ladders, thresholds, policy, repeal, rules)")
     else:

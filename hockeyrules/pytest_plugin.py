@@ -30,8 +30,9 @@ class ScenarioFile(pytest.File):
         except InputError as err:
             raise self.CollectError(err.report()) from None
         for n, test in enumerate(checked.tests):
-            yield ScenarioItem.from_parent(self, name=test["name"], test=test, base=checked.base,
-                                           season=checked.seasons[n])
+            yield ScenarioItem.from_parent(
+                self, name=test["name"], test=test, base=checked.base, season=checked.seasons[n]
+            )
 
 
 class ScenarioFailure(Exception):

@@ -17,12 +17,18 @@ FORMAT = "hockeyrules/readings@1"
 
 def register() -> list[dict]:
     """Each reading: the provision, the rulebook's words, the default and the other values."""
-    return [{
-        "reading": r.name, "provision": r.provision, "rulebook": r.words,
-        "default": r.default, "default_means": r.meaning(r.default),
-        "other_values": r.other_values_text(),
-        "values": list(r.values) if r.values else {"minimum": r.low, "maximum": "the period length"},
-    } for r in READINGS]
+    return [
+        {
+            "reading": r.name,
+            "provision": r.provision,
+            "rulebook": r.words,
+            "default": r.default,
+            "default_means": r.meaning(r.default),
+            "other_values": r.other_values_text(),
+            "values": list(r.values) if r.values else {"minimum": r.low, "maximum": "the period length"},
+        }
+        for r in READINGS
+    ]
 
 
 def effect(season, name: str, value, base: Policy | None = None, proposal=None) -> dict:
@@ -36,9 +42,18 @@ def effect(season, name: str, value, base: Policy | None = None, proposal=None) 
         "persons": len({c["person"] for c in changes}),
         "suspensions": len(changes),
         "games": {"before": before["games"], "after": after["games"]},
-        "who": [{"person": c["person"], "name": c["name"], "role": c["role"], "game": c["game"],
-                 "change": c["change"], "before": _games(c["before"]), "after": _games(c["after"])}
-                for c in changes],
+        "who": [
+            {
+                "person": c["person"],
+                "name": c["name"],
+                "role": c["role"],
+                "game": c["game"],
+                "change": c["change"],
+                "before": _games(c["before"]),
+                "after": _games(c["after"]),
+            }
+            for c in changes
+        ],
     }
 
 
@@ -63,6 +78,7 @@ def _games(side: dict | None) -> str | None:
 
 # --------------------------------------------------------------------------- words
 
+
 def _value(r, v) -> str:
     return r.text(v) if not isinstance(v, dict) else r.known()
 
@@ -72,8 +88,15 @@ def _rows(data: dict) -> list[list[str]]:
     rows = []
     for e in data["readings"]:
         r = by_name[e["reading"]]
-        rows.append([f"`{e['reading']}`", e["provision"], f"\"{e['rulebook']}\"",
-                     f"`{r.text(e['default'])}`: {e['default_means']}", e["other_values"]])
+        rows.append(
+            [
+                f"`{e['reading']}`",
+                e["provision"],
+                f'"{e["rulebook"]}"',
+                f"`{r.text(e['default'])}`: {e['default_means']}",
+                e["other_values"],
+            ]
+        )
     return rows
 
 
@@ -93,17 +116,21 @@ def _effect_lines(data: dict, bullet: str) -> list[str]:
     for e in data["readings"]:
         r = by_name[e["reading"]]
         for x in e.get("effects", []):
-            head = (f"{e['reading']}={r.text(x['value'])} ({r.meaning(x['value'])}): ")
+            head = f"{e['reading']}={r.text(x['value'])} ({r.meaning(x['value'])}): "
             if not x["suspensions"]:
                 lines.append(f"{bullet}{head}changes nothing in this season")
                 continue
-            lines.append(f"{bullet}{head}{x['persons']} person(s), {x['suspensions']} suspension(s) change; "
-                         f"suspension games {x['games']['before']} -> {x['games']['after']}")
+            lines.append(
+                f"{bullet}{head}{x['persons']} person(s), {x['suspensions']} suspension(s) change; "
+                f"suspension games {x['games']['before']} -> {x['games']['after']}"
+            )
             for w in x["who"]:
                 was = "none" if w["before"] is None else w["before"]
                 now = "none" if w["after"] is None else w["after"]
-                lines.append(f"    {bullet}{w['name']} [{w['person']}, {w['role'].replace('_', ' ')}], "
-                             f"game {w['game']}: {was} -> {now}")
+                lines.append(
+                    f"    {bullet}{w['name']} [{w['person']}, {w['role'].replace('_', ' ')}], "
+                    f"game {w['game']}: {was} -> {now}"
+                )
     return lines
 
 
@@ -122,7 +149,7 @@ def as_table(data: dict, width: int | None = None) -> str:
     for e in data["readings"]:
         r = by_name[e["reading"]]
         out.append(f"{e['reading']}: {e['provision']}")
-        out.append(f"  rulebook: \"{e['rulebook']}\"")
+        out.append(f'  rulebook: "{e["rulebook"]}"')
         out.append(f"  default: {r.text(e['default'])} ({e['default_means']})")
         out.append(f"  other values: {e['other_values']}")
         if "league" in data:
@@ -135,8 +162,9 @@ def as_table(data: dict, width: int | None = None) -> str:
         wrapped = []
         for line in out:
             indent = " " * (len(line) - len(line.lstrip(" -")) + (2 if line.lstrip().startswith("- ") else 0))
-            wrapped += textwrap.wrap(line, width=max(width, 40), subsequent_indent=indent,
-                                     break_long_words=False, break_on_hyphens=False) or [""]
+            wrapped += textwrap.wrap(
+                line, width=max(width, 40), subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+            ) or [""]
         out = wrapped
     return "\n".join(out)
 

@@ -32,9 +32,11 @@ from .season import Season
 FORMAT = "hockeyrules/reconcile@1"
 CLASSES = ("agrees", "missed", "extra", "too-short", "too-long", "indefinite-mismatch")
 WINDOW_DAYS = 7
-MATCHING = ("Matched by person and game; an issued entry also covers the person's other unmatched required "
-            f"suspensions earned from {WINDOW_DAYS} days before the game it names up to the date it was issued "
-            "(one league suspension for several games' incidents).")
+MATCHING = (
+    "Matched by person and game; an issued entry also covers the person's other unmatched required "
+    f"suspensions earned from {WINDOW_DAYS} days before the game it names up to the date it was issued "
+    "(one league suspension for several games' incidents)."
+)
 
 
 def _games(n, indefinite: bool) -> str:
@@ -85,14 +87,19 @@ def match(season: Season, required: list, entries: list) -> list[dict]:
         person, named = pair["person"], pair["issued"][0].game
         start = _dt.date.fromisoformat(games[named].date) - _dt.timedelta(days=WINDOW_DAYS)
         end = max([e.date for e in pair["issued"] if e.date] + [games[named].date])
-        covered = [s for s in required if s.person == person and (s.person, s.game) not in taken
-                   and start.isoformat() <= games[s.game].date <= end]
+        covered = [
+            s
+            for s in required
+            if s.person == person and (s.person, s.game) not in taken and start.isoformat() <= games[s.game].date <= end
+        ]
         if covered:
             taken.update((s.person, s.game) for s in covered)
             pair["required"] = sorted(pair["required"] + covered, key=lambda s: order[s.game])
-            pair["how"] = (f"date window: the entry for {named} (issued {end}) covers the suspensions of "
-                           + ", ".join(f"{s.game} ({games[s.game].date})" for s in pair["required"])
-                           + f", earned from {start.isoformat()} to {end}")
+            pair["how"] = (
+                f"date window: the entry for {named} (issued {end}) covers the suspensions of "
+                + ", ".join(f"{s.game} ({games[s.game].date})" for s in pair["required"])
+                + f", earned from {start.isoformat()} to {end}"
+            )
     for s in required:
         if (s.person, s.game) not in taken:
             pairs.append({"person": s.person, "required": [s], "issued": [], "how": None})
@@ -116,9 +123,14 @@ def classify(required: list, issued: list) -> tuple[str, str]:
     if not required:
         return "extra", f"issued {_games(given, given_open)}, nothing required"
     if need_open != given_open:
-        return "indefinite-mismatch", (f"required {_games(need, need_open)}, issued {_games(given, given_open)}"
-                                       + (": the rules leave the length to a league decision" if need_open
-                                          else ": the rules give a number of games"))
+        return "indefinite-mismatch", (
+            f"required {_games(need, need_open)}, issued {_games(given, given_open)}"
+            + (
+                ": the rules leave the length to a league decision"
+                if need_open
+                else ": the rules give a number of games"
+            )
+        )
     if need_open:
         return "agrees", f"both indefinite (the rules' minimum: {need})"
     if given == need:
@@ -130,7 +142,8 @@ def classify(required: list, issued: list) -> tuple[str, str]:
 
 def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None:
     """Each difference's explanation, from one solve with every person and line in focus."""
-    why, why_not = set(), set()
+    why: set = set()
+    why_not: set = set()
     lines_of = defaultdict(list)
     for g in season.games:
         for inc in g.incidents:
@@ -159,8 +172,9 @@ def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None
                 if not numbers and p["class"] == "extra":
                     from .explain import Node
 
-                    nodes.append(Node("outcome", f"{p['person']} has no line on the game sheet of {gid}: "
-                                                 f"no rule can apply"))
+                    nodes.append(
+                        Node("outcome", f"{p['person']} has no line on the game sheet of {gid}: no rule can apply")
+                    )
                 nodes += [ex.line_explanation(gid, n) for n in numbers]
         p["explanation"] = [n.to_dict() for n in nodes]
 
@@ -173,15 +187,33 @@ def document(season: Season, result, pairs: list) -> dict:
         person = season.people[p["person"]]
         counts[p["class"]] += 1
         teams.setdefault(person.team, {c: 0 for c in CLASSES})[p["class"]] += 1
-        out.append({
-            "class": p["class"], "person": person.id, "name": person.name, "team": person.team,
-            "required": [{"game": s.game, "date": s.date, "games": s.games, "indefinite": s.indefinite,
-                          "rules": sorted({c.rule for c in s.components})} for s in p["required"]],
-            "issued": [e.to_dict() for e in p["issued"]],
-            "match": p["how"], "difference": p["difference"], "explanation": p["explanation"],
-        })
+        out.append(
+            {
+                "class": p["class"],
+                "person": person.id,
+                "name": person.name,
+                "team": person.team,
+                "required": [
+                    {
+                        "game": s.game,
+                        "date": s.date,
+                        "games": s.games,
+                        "indefinite": s.indefinite,
+                        "rules": sorted({c.rule for c in s.components}),
+                    }
+                    for s in p["required"]
+                ],
+                "issued": [e.to_dict() for e in p["issued"]],
+                "match": p["how"],
+                "difference": p["difference"],
+                "explanation": p["explanation"],
+            }
+        )
     return {
-        "format": FORMAT, "league": season.league, "season": season.season, "proposal": result.proposal,
+        "format": FORMAT,
+        "league": season.league,
+        "season": season.season,
+        "proposal": result.proposal,
         "matching": MATCHING,
         "summary": {**counts, "total": len(pairs)},
         "teams": [{"team": t, "name": season.teams[t].name, **teams[t]} for t in sorted(teams)],
@@ -190,8 +222,14 @@ def document(season: Season, result, pairs: list) -> dict:
 
 
 # ------------------------------------------------------------------ text
-WORDS = {"agrees": "agrees", "missed": "missed", "extra": "extra", "too-short": "too short",
-         "too-long": "too long", "indefinite-mismatch": "indefinite mismatch"}
+WORDS = {
+    "agrees": "agrees",
+    "missed": "missed",
+    "extra": "extra",
+    "too-short": "too short",
+    "too-long": "too long",
+    "indefinite-mismatch": "indefinite mismatch",
+}
 
 
 def _req(p: dict) -> str:
@@ -211,11 +249,17 @@ def _summary_rows(data: dict) -> list:
 def reconcile_table(data: dict) -> str:
     from .treeview import text_tree
 
-    out = [f"Reconciliation: {data['summary']['total']} pair(s)" +
-           (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""), "",
-           table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)), data["matching"], ""]
-    rows = [[WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]]
-            for p in data["pairs"]]
+    out = [
+        f"Reconciliation: {data['summary']['total']} pair(s)"
+        + (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""),
+        "",
+        table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)),
+        data["matching"],
+        "",
+    ]
+    rows = [
+        [WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]] for p in data["pairs"]
+    ]
     out.append(table(["class", "person", "name", "team", "required", "issued", "difference"], rows))
     for p in data["pairs"]:
         if p["class"] == "agrees" and not (p["match"] or "").startswith("date window"):
@@ -232,11 +276,20 @@ def reconcile_table(data: dict) -> str:
 def reconcile_markdown(data: dict) -> str:
     from .treeview import markdown
 
-    out = ["# Reconciliation" + (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""), "",
-           markdown_table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)), data["matching"], "",
-           markdown_table(["class", "person", "name", "team", "required", "issued", "difference"],
-                          [[WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]]
-                           for p in data["pairs"]])]
+    out = [
+        "# Reconciliation" + (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""),
+        "",
+        markdown_table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)),
+        data["matching"],
+        "",
+        markdown_table(
+            ["class", "person", "name", "team", "required", "issued", "difference"],
+            [
+                [WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]]
+                for p in data["pairs"]
+            ],
+        ),
+    ]
     for p in data["pairs"]:
         if p["class"] == "agrees" and not (p["match"] or "").startswith("date window"):
             continue
@@ -256,7 +309,17 @@ def reconcile_csv(data: dict) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["class", "person", "name", "team", "required_games", "required", "issued", "match", "difference"])
     for p in data["pairs"]:
-        w.writerow([p["class"], p["person"], p["name"], p["team"],
-                    " ".join(r["game"] for r in p["required"]), _req(p), _iss(p), p["match"] or "",
-                    p["difference"]])
+        w.writerow(
+            [
+                p["class"],
+                p["person"],
+                p["name"],
+                p["team"],
+                " ".join(r["game"] for r in p["required"]),
+                _req(p),
+                _iss(p),
+                p["match"] or "",
+                p["difference"],
+            ]
+        )
     return buf.getvalue()

@@ -31,8 +31,14 @@ class Component:
         return (0, self.incident, self.rule, "")
 
     def to_dict(self) -> dict:
-        out = {"rule": self.rule, "layer": self.layer, "games": self.games,
-               "indefinite": self.indefinite, "late": self.late, "incident": self.incident}
+        out = {
+            "rule": self.rule,
+            "layer": self.layer,
+            "games": self.games,
+            "indefinite": self.indefinite,
+            "late": self.late,
+            "incident": self.incident,
+        }
         if self.team_event is not None:
             out["team_event"] = self.team_event
         return out
@@ -54,9 +60,16 @@ class Suspension:
 
     def to_dict(self) -> dict:
         return {
-            "person": self.person, "name": self.name, "team": self.team, "role": self.role,
-            "game": self.game, "date": self.date, "games": self.games, "indefinite": self.indefinite,
-            "governing_games": self.governing_games, "league_games": self.league_games,
+            "person": self.person,
+            "name": self.name,
+            "team": self.team,
+            "role": self.role,
+            "game": self.game,
+            "date": self.date,
+            "games": self.games,
+            "indefinite": self.indefinite,
+            "governing_games": self.governing_games,
+            "league_games": self.league_games,
             "components": [c.to_dict() for c in self.components],
         }
 
@@ -87,15 +100,24 @@ class Result:
 
 # The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
 _READ = frozenset(("component", "suspended", "nocoach", "warning"))
-_COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z',
-                        re.S)
+_COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z', re.S)
 _NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
+
+
+def _match(pattern: re.Pattern, args: str) -> tuple:
+    """The fields of a shown atom printed by the encoding (never user text: ids are numbers)."""
+    found = pattern.match(args)
+    if found is None:  # the encoding and this reader disagree: a bug, said plainly
+        raise RuntimeError(f"unexpected atom arguments {args!r} for {pattern.pattern!r}")
+    return found.groups()
+
+
 # warning(Kind, G, I): the words for each kind the encoding derives
 _WARNINGS = {
     "cfbminorwithoutgm": "checking_from_behind minor without game_misconduct (hm:7.5)",
     "matchnominimum": "match penalty with no minimum in the tables (a hearing decides)",
 }
-_ESCAPES = re.compile(r'\\(.)', re.S)
+_ESCAPES = re.compile(r"\\(.)", re.S)
 
 
 def _unquote(text: str) -> str:
@@ -115,21 +137,34 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
         name = sym.name
         if name not in _READ:
             continue  # another file's atoms (explanations, the audit, a proposal's checks)
-        args = str(sym)[len(name) + 1:-1]
+        args = str(sym)[len(name) + 1 : -1]
         if name == "component":
-            person, game, incident, team, rule, layer, n, d, late = _COMPONENT.match(args).groups()
-            components[(text(int(person)), text(int(game)))].append(Component(
-                _unquote(rule), layer, int(n), d == "1", late == "1",
-                None if incident is None else int(incident), None if team is None else text(int(team))))
+            person, game, incident, team, rule, layer, n, d, late = _match(_COMPONENT, args)
+            components[(text(int(person)), text(int(game)))].append(
+                Component(
+                    _unquote(rule),
+                    layer,
+                    int(n),
+                    d == "1",
+                    late == "1",
+                    None if incident is None else int(incident),
+                    None if team is None else text(int(team)),
+                )
+            )
         elif name == "suspended":
             person, game, total, gov, league, indefinite = map(int, args.split(","))
             sums[(text(person), text(game))] = (total, gov, league, indefinite == 1)
         elif name == "nocoach":
-            rule, team, game = _NOCOACH.match(args).groups()
+            rule, team, game = _match(_NOCOACH, args)
             rule, team, game = _unquote(rule), text(int(team)), text(int(game))
             g = games[game]
-            warnings.append(Problem(g.where, f"{rule} applies to team {team} in game {game}, "
-                                             f"but the team has no head coach for that game", g.line))
+            warnings.append(
+                Problem(
+                    g.where,
+                    f"{rule} applies to team {team} in game {game}, but the team has no head coach for that game",
+                    g.line,
+                )
+            )
         elif name == "warning":
             kind, game, number = args.split(",")
             words = _WARNINGS.get(kind)
@@ -140,11 +175,21 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
     for key, (total, gov, league, indefinite) in sums.items():
         pid, gid = key
         person, game = season.people[pid], games[gid]
-        suspensions.append(Suspension(
-            person=pid, name=person.name, team=person.team, role=person.role, game=gid, date=game.date,
-            games=total, indefinite=indefinite, governing_games=gov, league_games=league,
-            components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
-        ))
+        suspensions.append(
+            Suspension(
+                person=pid,
+                name=person.name,
+                team=person.team,
+                role=person.role,
+                game=gid,
+                date=game.date,
+                games=total,
+                indefinite=indefinite,
+                governing_games=gov,
+                league_games=league,
+                components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
+            )
+        )
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
     warnings.sort(key=_where_key)
     cases = {key: tuple(sorted(comps, key=lambda c: c.sort_key)) for key, comps in components.items()}

@@ -52,18 +52,22 @@ def base_season() -> dict:
     """Two teams, A and B: players A1..A20, head coach CA, assistant XA, trainer TA."""
     people = []
     for team in ("A", "B"):
-        people += [{"id": f"{team}{n}", "name": f"Player {team}{n}", "team": team, "role": "player"}
-                   for n in range(1, 21)]
+        people += [
+            {"id": f"{team}{n}", "name": f"Player {team}{n}", "team": team, "role": "player"} for n in range(1, 21)
+        ]
         people += [
             {"id": f"C{team}", "name": f"Coach {team}", "team": team, "role": "head_coach"},
             {"id": f"X{team}", "name": f"Assistant {team}", "team": team, "role": "assistant_coach"},
             {"id": f"T{team}", "name": f"Trainer {team}", "team": team, "role": "trainer"},
         ]
     return {
-        "format": "hockeyrules/season@1", "league": "TEST", "season": "2025-26",
+        "format": "hockeyrules/season@1",
+        "league": "TEST",
+        "season": "2025-26",
         "settings": {"clock": "remaining"},
         "teams": [{"id": "A", "name": "Alpha"}, {"id": "B", "name": "Bravo"}],
-        "people": people, "games": [],
+        "people": people,
+        "games": [],
     }
 
 
@@ -112,8 +116,10 @@ def _check_components(want: dict, got: list) -> list[str]:
         spec = value if isinstance(value, dict) else {"games": value}
         found = by_rule[rule]
         if not any(all(c.get(k) == v for k, v in spec.items()) for c in found):
-            failures.append(f"component {rule}: expected {spec}, got "
-                            + "; ".join(str({k: c[k] for k in ('games', 'late', 'indefinite')}) for c in found))
+            failures.append(
+                f"component {rule}: expected {spec}, got "
+                + "; ".join(str({k: c[k] for k in ("games", "late", "indefinite")}) for c in found)
+            )
     for rule in sorted(set(by_rule) - set(want)):
         failures.append(f"unexpected component {rule} ({by_rule[rule][0]['games']} games)")
     return failures
@@ -133,33 +139,47 @@ def check(test: dict, result: dict) -> list[str]:
         if "games" in want and s["games"] != want["games"]:
             failures.append(f"{where}: expected {want['games']} games, got {_games_text(s)}")
         if s["indefinite"] != bool(want.get("indefinite", False)):
-            failures.append(f"{where}: expected {'an indefinite' if want.get('indefinite') else 'a fixed'} "
-                            f"suspension, got {_games_text(s)}")
+            failures.append(
+                f"{where}: expected {'an indefinite' if want.get('indefinite') else 'a fixed'} "
+                f"suspension, got {_games_text(s)}"
+            )
         for part in ("governing_games", "league_games"):
             if part in want and s[part] != want[part]:
                 failures.append(f"{where}: expected {part} {want[part]}, got {s[part]}")
         if "rules" in want and sorted(set(want["rules"])) != sorted({c["rule"] for c in s["components"]}):
-            failures.append(f"{where}: expected rules {sorted(set(want['rules']))}, "
-                            f"got {sorted({c['rule'] for c in s['components']})}")
+            failures.append(
+                f"{where}: expected rules {sorted(set(want['rules']))}, "
+                f"got {sorted({c['rule'] for c in s['components']})}"
+            )
         if "components" in want:
             failures += [f"{where}: {f}" for f in _check_components(want["components"], s["components"])]
     for absent in test.get("absent", []):
         key = (absent["person"], absent["game"])
         if key in found:
             s = found[key]
-            failures.append(f"{key[0]} in {key[1]}: expected no suspension, got {_games_text(s)} "
-                            f"({', '.join(c['rule'] for c in s['components'])})")
+            failures.append(
+                f"{key[0]} in {key[1]}: expected no suspension, got {_games_text(s)} "
+                f"({', '.join(c['rule'] for c in s['components'])})"
+            )
     if test.get("only"):
         wanted = {(w["person"], w["game"]) for w in test.get("expect", [])}
         for key in sorted(set(found) - wanted):
             s = found[key]
-            failures.append(f"{key[0]} in {key[1]}: unexpected suspension, {_games_text(s)} "
-                            f"({', '.join(c['rule'] for c in s['components'])})")
+            failures.append(
+                f"{key[0]} in {key[1]}: unexpected suspension, {_games_text(s)} "
+                f"({', '.join(c['rule'] for c in s['components'])})"
+            )
     return failures
 
 
-def run_test(test: dict, base: dict, folder: Path | None = None, default_proposal=None,
-             season: Season | None = None, default_readings: dict | None = None) -> Outcome:
+def run_test(
+    test: dict,
+    base: dict,
+    folder: Path | None = None,
+    default_proposal=None,
+    season: Season | None = None,
+    default_readings: dict | None = None,
+) -> Outcome:
     """One test's outcome; `season`, when given, is the test's season already checked;
     `default_readings` (`test --reading`) under the test's own `policy`."""
     name = test.get("name", "(unnamed test)")
@@ -181,8 +201,19 @@ def run_test(test: dict, base: dict, folder: Path | None = None, default_proposa
 
 # ---------------------------------------------------------------- checking a file
 _TOP = ("format", "description", "base", "tests")
-_TEST = ("name", "description", "settings", "teams", "people", "games", "policy", "proposal",
-         "expect", "absent", "only")
+_TEST = (
+    "name",
+    "description",
+    "settings",
+    "teams",
+    "people",
+    "games",
+    "policy",
+    "proposal",
+    "expect",
+    "absent",
+    "only",
+)
 _EXPECT = ("person", "game", "games", "indefinite", "governing_games", "league_games", "rules", "components")
 _ABSENT = ("person", "game")
 _COMPONENT = ("games", "late", "indefinite")
@@ -203,15 +234,17 @@ class ScenarioFile:
         if not pattern:
             return list(range(len(self.tests)))
         want = pattern.casefold()
-        return [n for n, t in enumerate(self.tests) if want in t["name"].casefold()
-                or want in self.path.name.casefold()]
+        return [
+            n for n, t in enumerate(self.tests) if want in t["name"].casefold() or want in self.path.name.casefold()
+        ]
 
 
 def _kind(value) -> str:
     if value is None:
         return "nothing"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
-            dict: "a mapping"}.get(type(value), type(value).__name__)
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}.get(
+        type(value), type(value).__name__
+    )
 
 
 class _Checker:
@@ -353,8 +386,10 @@ def _test_season(c: _Checker, test: dict, path: tuple, base: dict, folder: Path,
                 hint = f"; did you mean {' or '.join(near)}?" if near else ""
                 c.error(path + (key, n, "person"), f"no person {item['person']!r} in this test's season{hint}")
             if str(item["game"]) not in games:
-                c.error(path + (key, n, "game"), f"no game {item['game']!r} in this test's season "
-                        f"(games: {', '.join(sorted(games)) or 'none'})")
+                c.error(
+                    path + (key, n, "game"),
+                    f"no game {item['game']!r} in this test's season (games: {', '.join(sorted(games)) or 'none'})",
+                )
     proposal = test.get("proposal")
     if proposal is not None:
         from .proposal import load
@@ -408,8 +443,10 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
             season = _test_season(c, test, tpath, base, path.parent, default_proposal)
         if isinstance(test, dict) and isinstance(test.get("name"), str):
             if test["name"] in names:
-                c.error(tpath + ("name",), f"the same name as tests[{names[test['name']]}]: "
-                        "every test needs its own sentence")
+                c.error(
+                    tpath + ("name",),
+                    f"the same name as tests[{names[test['name']]}]: every test needs its own sentence",
+                )
             names.setdefault(test["name"], n)
         seasons.append(season)
     if c.problems:
@@ -423,9 +460,13 @@ def load_file(path: str | Path) -> tuple[list, dict]:
     return checked.tests, checked.base
 
 
-def run_file(path: str | Path, default_proposal=None, pattern: str | None = None,
-             default_readings: dict | None = None) -> list[Outcome]:
+def run_file(
+    path: str | Path, default_proposal=None, pattern: str | None = None, default_readings: dict | None = None
+) -> list[Outcome]:
     checked = validate_file(path, default_proposal)
-    return [run_test(checked.tests[n], checked.base, checked.path.parent, default_proposal, checked.seasons[n],
-                     default_readings)
-            for n in checked.select(pattern)]
+    return [
+        run_test(
+            checked.tests[n], checked.base, checked.path.parent, default_proposal, checked.seasons[n], default_readings
+        )
+        for n in checked.select(pattern)
+    ]

@@ -55,19 +55,19 @@ class Person:
 
 @dataclass(frozen=True, slots=True)
 class Incident:
-    number: int            # 1-based position in the game's incidents list
-    person: str | None     # None on a team line
-    period: Any            # as written: an int, "OT", "pre" or "post"
-    time: str | None       # as written, mm:ss
+    number: int  # 1-based position in the game's incidents list
+    person: str | None  # None on a team line
+    period: Any  # as written: an int, "OT", "pre" or "post"
+    time: str | None  # as written, mm:ss
     seconds: int | None
     infraction: str
     penalties: tuple
-    minutes: int | None    # as written; None: the settings' pim apply
+    minutes: int | None  # as written; None: the settings' pim apply
     stoppage: str | None
-    where: str             # where in the file: games[3].incidents[1]
+    where: str  # where in the file: games[3].incidents[1]
     line: int | None
-    team: str | None = None    # a team line: the team it names (person is None)
-    clock: str = "remaining"   # how its time is written: the game's clock, else settings.clock
+    team: str | None = None  # a team line: the team it names (person is None)
+    clock: str = "remaining"  # how its time is written: the game's clock, else settings.clock
 
     @property
     def phase(self) -> str:
@@ -77,7 +77,7 @@ class Incident:
 @dataclass(frozen=True, slots=True)
 class Game:
     id: str
-    index: int             # 0-based position in the file
+    index: int  # 0-based position in the file
     date: str
     start: str | None
     home: str
@@ -87,7 +87,7 @@ class Game:
     incidents: tuple
     where: str
     line: int | None
-    clock: str | None = None   # the game's own clock, where it is not settings.clock
+    clock: str | None = None  # the game's own clock, where it is not settings.clock
     scheduled: bool = False  # status: scheduled (not yet played): where suspensions will be served
 
     @property
@@ -103,8 +103,8 @@ class Decision:
     index: int
     person: str
     game: str
-    rule: str | None       # "league:10.08": the audit's coach suspension of that game
-    action: str            # setlength | addgames
+    rule: str | None  # "league:10.08": the audit's coach suspension of that game
+    action: str  # setlength | addgames
     games: int
     date: str
     reason: str
@@ -123,7 +123,7 @@ class Season:
     decisions: list
     warnings: list
     source: str = "<season>"
-    issued: list = field(default_factory=list)   # suspensions the league issued (hockeyrules/issued.py)
+    issued: list = field(default_factory=list)  # suspensions the league issued (hockeyrules/issued.py)
 
     def minutes(self, inc: Incident) -> int:
         """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
@@ -160,8 +160,11 @@ class _Checker:
         else:
             self._minutes += minutes
         if self._minutes + self._unwritten * self._line_most > guard.SOLVER_MAX:
-            self.error(path + ("minutes",), f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
-                                            f"here (the limit of the solver's numbers)")
+            self.error(
+                path + ("minutes",),
+                f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
+                f"here (the limit of the solver's numbers)",
+            )
             self._minutes = self._unwritten = 0  # said once, here
 
     def error(self, path: tuple, message: str) -> None:
@@ -183,8 +186,9 @@ class _Checker:
                 self.warn(path + (key,), f"unknown field {shown(key)} ignored (known: {', '.join(known)})")
         return value
 
-    def text(self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False,
-             ident=False, ref=False):
+    def text(
+        self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False, ident=False, ref=False
+    ):
         """Text (a lone surrogate is an error). `ident`: an id, where a control
         character is an error too; `ident` and `ref` (a reference to an id, or free
         text): a bare number is the text as written."""
@@ -432,23 +436,35 @@ def _penalties(c: _Checker, obj: dict, path: tuple):
     return _PENALTY_SETS.setdefault(tuple(raw), tuple(raw)) if ok else None
 
 
-def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, people: dict, settings: Settings,
-              clock: str | None = None):
+def _incident(
+    c: _Checker,
+    item,
+    path: tuple,
+    number: int,
+    game_teams: tuple,
+    people: dict,
+    settings: Settings,
+    clock: str | None = None,
+):
     obj = c.mapping(item, path, _INCIDENT)
     if obj is None:
         return None
     has_person, has_team = obj.get("person") is not None, obj.get("team") is not None
     team = None
     if has_person == has_team:
-        c.error(path, "a line names a person or a team (a team line), one of the two: "
-                      + ("both are given" if has_person else "neither is given"))
+        c.error(
+            path,
+            "a line names a person or a team (a team line), one of the two: "
+            + ("both are given" if has_person else "neither is given"),
+        )
         person = None
     elif has_team:
         person = None
         team = c.text(obj, "team", path, nonempty=True, ref=True)
         if team is not None and None not in game_teams and team not in game_teams:
-            c.error(path + ("team",), f"team {shown(team)} does not play in this game "
-                                      f"({game_teams[0]} v {game_teams[1]})")
+            c.error(
+                path + ("team",), f"team {shown(team)} does not play in this game ({game_teams[0]} v {game_teams[1]})"
+            )
             team = None
     else:
         person = c.text(obj, "person", path, nonempty=True, ref=True)
@@ -457,8 +473,11 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
             c.error(path + ("person",), f"unknown person {shown(person)}")
             person = None
         elif None not in game_teams and people[person].team not in game_teams:
-            c.error(path + ("person",), f"{person!r} plays for {people[person].team!r}, "
-                                        f"on neither team of the game ({game_teams[0]} v {game_teams[1]})")
+            c.error(
+                path + ("person",),
+                f"{person!r} plays for {people[person].team!r}, "
+                f"on neither team of the game ({game_teams[0]} v {game_teams[1]})",
+            )
             person = None
     period = _period(c, obj, path)
     time, seconds = _clock(c, obj, path, period, settings)
@@ -480,12 +499,27 @@ def _incident(c: _Checker, item, path: tuple, number: int, game_teams: tuple, pe
                 c.error(path + ("minutes",), problem)
     c.count_minutes(minutes, path)
     stoppage = c.text(obj, "stoppage", path, required=False, ident=True)
-    if (person is None and team is None) or None in (period, infraction, penalties) \
-            or (period not in ("pre", "post") and seconds is None):
+    if (
+        (person is None and team is None)
+        or None in (period, infraction, penalties)
+        or (period not in ("pre", "post") and seconds is None)
+    ):
         return None
-    return Incident(number, person, period, time, seconds, _CODES[infraction], penalties, minutes, stoppage,
-                    f"games[{path[1]}].incidents[{path[3]}]", c.located.line(path) if c.located.lines else None,
-                    team, clock or settings.clock)
+    return Incident(
+        number,
+        person,
+        period,
+        time,
+        seconds,
+        _CODES[infraction],
+        penalties,
+        minutes,
+        stoppage,
+        f"games[{path[1]}].incidents[{path[3]}]",
+        c.located.line(path) if c.located.lines else None,
+        team,
+        clock or settings.clock,
+    )
 
 
 def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
@@ -520,8 +554,9 @@ def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
     return out
 
 
-def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False,
-           observer=None) -> list:
+def _games(
+    c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False, observer=None
+) -> list:
     games: list = []
     seen: dict = {}
     for i, item in enumerate(raw):
@@ -545,25 +580,41 @@ def _games(c: _Checker, raw: list, teams: dict, people: dict, settings: Settings
         if home is not None and home == away:
             c.error(path + ("away",), f"home and away are the same team {shown(home)}")
         kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
-        scheduled = c.choice(obj, "status", path, ("played", "scheduled"), required=False,
-                             default="played") == "scheduled"
+        scheduled = (
+            c.choice(obj, "status", path, ("played", "scheduled"), required=False, default="played") == "scheduled"
+        )
         if scheduled:
             for key in ("incidents", "dressed"):
                 if obj.get(key):
-                    c.error(path + (key,), f"a scheduled game (not yet played) has no {key}: "
-                                           f"remove them or give status: played")
+                    c.error(
+                        path + (key,),
+                        f"a scheduled game (not yet played) has no {key}: remove them or give status: played",
+                    )
         # a game whose scorekeeper wrote times the other way: its own clock
         clock = c.choice(obj, "clock", path, vocab.CLOCKS, required=False)
         dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
         incidents = []
         for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
-            incidents.append(_incident(c, inc, path + ("incidents", j), j + 1, (home, away), people, settings,
-                                       clock))
+            incidents.append(_incident(c, inc, path + ("incidents", j), j + 1, (home, away), people, settings, clock))
         if ident is None or date is None or home is None or away is None or kind is None:
             continue
-        games.append(Game(ident, i, date, start, home, away, kind, dressed, tuple(incidents),
-                          f"games[{i}]", c.located.line(path) if c.located.lines else None,
-                          None if clock == settings.clock else clock, scheduled))
+        games.append(
+            Game(
+                ident,
+                i,
+                date,
+                start,
+                home,
+                away,
+                kind,
+                dressed,
+                tuple(incidents),
+                f"games[{i}]",
+                c.located.line(path) if c.located.lines else None,
+                None if clock == settings.clock else clock,
+                scheduled,
+            )
+        )
         if observer is not None:
             observer.game(games[-1])
     return games
@@ -592,28 +643,47 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
         game = known(c, obj, path, "game", known_games)
         rule = c.text(obj, "rule", path, required=False)
         if rule is not None and rule != "league:10.08":
-            c.error(path + ("rule",), f"a decision acts on the rules' suspension (no rule) or on the audit's "
-                                      f"league:10.08 suspension; not {shown(rule)}")
+            c.error(
+                path + ("rule",),
+                f"a decision acts on the rules' suspension (no rule) or on the audit's "
+                f"league:10.08 suspension; not {shown(rule)}",
+            )
         date = _date(c, obj, path)
         reason = c.text(obj, "reason", path, required=False, default="")
         actions = [key for key in ("set_games", "add_games") if obj.get(key) is not None]
         if len(actions) != 1:
-            c.error(path, "give exactly one of set_games (the length of an indefinite suspension) "
-                          "or add_games (games added)")
+            c.error(
+                path,
+                "give exactly one of set_games (the length of an indefinite suspension) or add_games (games added)",
+            )
             continue
         key = actions[0]
         amount = c.integer(obj, key, path, None, 0 if key == "set_games" else 1, guard.MAX_GAMES)
-        if None in (person, game, date, amount):
+        if person is None or game is None or date is None or amount is None:
             continue
         # the added games of one suspension are summed by the solver: kept below the limit too
         target = (person, game, rule)
         added[target] = added.get(target, 0) + amount
         if added[target] > guard.MAX_GAMES:
-            c.error(path + (key,), f"the games decided for {shown(person)} in {shown(game)} add up to more "
-                                   f"than {guard.MAX_GAMES:,}")
+            c.error(
+                path + (key,),
+                f"the games decided for {shown(person)} in {shown(game)} add up to more than {guard.MAX_GAMES:,}",
+            )
             continue
-        out.append(Decision(k, person, game, rule, "setlength" if key == "set_games" else "addgames", amount,
-                            date, reason or "", render_path(path), c.located.line(path)))
+        out.append(
+            Decision(
+                k,
+                person,
+                game,
+                rule,
+                "setlength" if key == "set_games" else "addgames",
+                amount,
+                date,
+                reason or "",
+                render_path(path),
+                c.located.line(path),
+            )
+        )
     return out
 
 
@@ -631,8 +701,15 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
     people = _people(c, c.items(top, "people", ()), teams)
     if observer is not None and not c.problems:
         observer.start(settings, teams, people)
-    games = _games(c, c.items(top, "games", ()), teams, people, settings, consume,
-                   observer if observer is not None and not c.problems else None)
+    games = _games(
+        c,
+        c.items(top, "games", ()),
+        teams,
+        people,
+        settings,
+        consume,
+        observer if observer is not None and not c.problems else None,
+    )
     # what follows a streamed games array in the file is read once the games are
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
     from .issued import check as check_issued
@@ -650,8 +727,14 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
     return Season(
         league="" if league is None else str(league),
         season="" if season_name is None else str(season_name),
-        settings=settings, teams=teams, people=people, games=games,
-        decisions=decisions, warnings=c.warnings, source=source, issued=issued,
+        settings=settings,
+        teams=teams,
+        people=people,
+        games=games,
+        decisions=decisions,
+        warnings=c.warnings,
+        source=source,
+        issued=issued,
     )
 
 

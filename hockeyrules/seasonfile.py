@@ -19,8 +19,9 @@ def season_text(data: dict, as_json: bool) -> str:
     import yaml
 
     with _no_gc():
-        text: str = yaml.dump(data, Dumper=_yaml_dumper(), sort_keys=False, allow_unicode=True,
-                              default_flow_style=False, width=120)
+        text: str = yaml.dump(
+            data, Dumper=_yaml_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=False, width=120
+        )
     return text
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import clingo
@@ -36,7 +36,7 @@ ENCODING = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def encoding_text(name: str) -> str:
     """An encoding file shipped in the package (hockeyrules/asp/, from asp/ in the
     sources). Read straight from its folder where it is one (importlib.resources and
@@ -98,8 +98,17 @@ def from_plain(value) -> clingo.Symbol:
     return clingo.Function(name, [from_plain(a) for a in args], positive)
 
 
-def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bool = False,
-                   parent: int | None = None, stages: list = (), text: str = "", count: int = 0) -> None:
+def _limited_child(
+    send,
+    facts: list,
+    programs: list,
+    encoding: tuple,
+    plain: bool = False,
+    parent: int | None = None,
+    stages: Iterable = (),
+    text: str = "",
+    count: int = 0,
+) -> None:
     """The time-limited child's work (a module function: picklable under spawn)."""
     from .guard import die_with_parent
 
@@ -117,9 +126,16 @@ def _limited_child(send, facts: list, programs: list, encoding: tuple, plain: bo
         send.send(([], {}, str(exc)))
 
 
-def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], seconds: float,
-                     encoding: Iterable[str] = ENCODING, method: str | None = None, text: str = "",
-                     count: int = 0, stages: Iterable = ()) -> Solution:
+def solve_with_limit(
+    facts: Iterable[clingo.Symbol],
+    programs: Iterable[str],
+    seconds: float,
+    encoding: Iterable[str] = ENCODING,
+    method: str | None = None,
+    text: str = "",
+    count: int = 0,
+    stages: Iterable = (),
+) -> Solution:
     """solve() in a child process that is stopped after `seconds`: grounding cannot be
     interrupted in-process, and a proposal's new rules may run away. The child starts by
     `method` (fork or spawn; default partition.start_method()): under spawn the facts
@@ -136,16 +152,19 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
     given = [to_plain(f) for f in facts] if plain else list(facts)
     parts = [(name, [to_plain(a) for a in args]) for name, args in stages] if plain else list(stages)
-    proc = ctx.Process(target=_limited_child,
-                       args=(send, given, list(programs), tuple(encoding), plain, parent, parts, text, count),
-                       daemon=True)
+    proc = ctx.Process(
+        target=_limited_child,
+        args=(send, given, list(programs), tuple(encoding), plain, parent, parts, text, count),
+        daemon=True,
+    )
     proc.start()
     send.close()  # the child holds its own end
     if not receive.poll(seconds):
         proc.kill()
         proc.join()
-        raise GroundingTimeout(f"the proposal's rules did not finish grounding within {seconds:g} s "
-                               f"(a rule that derives without end?)")
+        raise GroundingTimeout(
+            f"the proposal's rules did not finish grounding within {seconds:g} s (a rule that derives without end?)"
+        )
     try:
         symbols, stats, error = receive.recv()
     except EOFError:
@@ -158,8 +177,14 @@ def solve_with_limit(facts: Iterable[clingo.Symbol], programs: Iterable[str], se
     return Solution([clingo.parse_term(s) for s in symbols], stats)
 
 
-def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[str] = (), encoding: Iterable[str] = ENCODING,
-          text: str = "", count: int = 0, stages: Iterable = ()) -> Solution:
+def solve(
+    facts: Iterable[clingo.Symbol] = (),
+    programs: Iterable[str] = (),
+    encoding: Iterable[str] = ENCODING,
+    text: str = "",
+    count: int = 0,
+    stages: Iterable = (),
+) -> Solution:
     """`text`: facts as program text (`count` of them), made by hockeyrules.facts only;
     `facts`: symbols added through the backend. `stages`: further program parts (name,
     arguments) grounded one after another after base (the audit's serving, a team game

@@ -30,11 +30,14 @@ def default_as_of(season: Season) -> str:
 def as_of_view(season: Season, as_of: str) -> Season:
     """The season as it stood on the morning of `as_of`: games dated that day or later
     are not played yet (no lines, no line-ups), decisions dated after it not taken."""
-    games = [g if g.scheduled or g.date < as_of else replace(g, scheduled=True, incidents=(), dressed=None)
-             for g in season.games]
+    games = [
+        g if g.scheduled or g.date < as_of else replace(g, scheduled=True, incidents=(), dressed=None)
+        for g in season.games
+    ]
     decisions = [d for d in season.decisions if d.date <= as_of]
-    return replace(season, games=games, decisions=decisions, issued=[i for i in season.issued
-                                                                    if (i.date or "") <= as_of])
+    return replace(
+        season, games=games, decisions=decisions, issued=[i for i in season.issued if (i.date or "") <= as_of]
+    )
 
 
 def check_date(value: str) -> str:
@@ -44,8 +47,9 @@ def check_date(value: str) -> str:
         raise ValueError(f"not a date: {value!r} (expected YYYY-MM-DD)") from None
 
 
-def status(season, as_of: str | None = None, team: str | None = None, policy: Policy | None = None,
-           proposal=None, **options) -> dict:
+def status(
+    season, as_of: str | None = None, team: str | None = None, policy: Policy | None = None, proposal=None, **options
+) -> dict:
     """Every person who may not play as of `as_of` (default: the day after the last played
     game), grouped by team: hockeyrules/status@1 (docs/status.md)."""
     from .audit import audit
@@ -77,23 +81,34 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
         sit_out = [game_ref(g) for g in s.get("to_serve_in", [])]
         remaining = s["games"] - s["served"] if decided else None
         entry = {
-            "game": s["game"], "date": s["date"], "rule": s["rule"], "games": s["games"],
-            "indefinite": s["indefinite"], "length_set": s["length_set"], "served": s["served"],
-            "remaining": remaining, "sit_out": sit_out,
+            "game": s["game"],
+            "date": s["date"],
+            "rule": s["rule"],
+            "games": s["games"],
+            "indefinite": s["indefinite"],
+            "length_set": s["length_set"],
+            "served": s["served"],
+            "remaining": remaining,
+            "sit_out": sit_out,
             "beyond_schedule": max(remaining - len(sit_out), 0) if remaining is not None else None,
             "eligible_from": game_ref(s["eligible_from"]) if s["eligible_from"] else None,
             "awaiting": None,
         }
         if not decided:
             if s["rule"] == "league:10.08":
-                entry["awaiting"] = (f"a league decision on the length of the league:10.08 suspension of the head "
-                                     f"coach for game {s['game']} (the team used an ineligible person)")
+                entry["awaiting"] = (
+                    f"a league decision on the length of the league:10.08 suspension of the head "
+                    f"coach for game {s['game']} (the team used an ineligible person)"
+                )
             else:
                 least = minimum.get((s["person"], s["game"]), s["games"])
                 entry["awaiting"] = "a league decision on its length (By-Law 10.01C)" + (
-                    f": at least {least} game(s), {max(least - s['served'], 0)} of them still to serve" if least else "")
-        p = persons.setdefault(s["person"], {"person": s["person"], "name": s["name"], "team": s["team"],
-                                             "role": s["role"], "suspensions": []})
+                    f": at least {least} game(s), {max(least - s['served'], 0)} of them still to serve" if least else ""
+                )
+        p = persons.setdefault(
+            s["person"],
+            {"person": s["person"], "name": s["name"], "team": s["team"], "role": s["role"], "suspensions": []},
+        )
         p["suspensions"].append(entry)
     teams: dict = {}
     for pid in sorted(persons):
@@ -113,7 +128,11 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
         p["awaiting"] = [x["awaiting"] for x in sus if x["awaiting"]]
         teams.setdefault(p["team"], []).append(p)
     return {
-        "format": FORMAT, "league": season.league, "season": season.season, "as_of": as_of, "team": team,
+        "format": FORMAT,
+        "league": season.league,
+        "season": season.season,
+        "as_of": as_of,
+        "team": team,
         "persons": len(persons),
         "teams": [{"team": t, "name": season.teams[t].name, "persons": teams[t]} for t in sorted(teams)],
     }
@@ -151,8 +170,11 @@ HEADERS = ["team", "person", "name", "suspended for game", "games left", "sits o
 
 
 def status_table(data: dict) -> str:
-    head = (f"Suspended as of {data['as_of']}" + (f", team {data['team']}" if data["team"] else "") +
-            f": {data['persons']} person(s)\n\n")
+    head = (
+        f"Suspended as of {data['as_of']}"
+        + (f", team {data['team']}" if data["team"] else "")
+        + f": {data['persons']} person(s)\n\n"
+    )
     if not data["teams"]:
         return head
     out = head + table(HEADERS, _rows(data))
@@ -161,8 +183,12 @@ def status_table(data: dict) -> str:
 
 
 def status_markdown(data: dict) -> str:
-    out = [f"# Suspended as of {data['as_of']}" + (f" (team {data['team']})" if data["team"] else ""), "",
-           f"{data['persons']} person(s) may not play.", ""]
+    out = [
+        f"# Suspended as of {data['as_of']}" + (f" (team {data['team']})" if data["team"] else ""),
+        "",
+        f"{data['persons']} person(s) may not play.",
+        "",
+    ]
     for t in data["teams"]:
         out += [f"## {t['name']} ({t['team']})", ""]
         rows = [r[1:] for r in _rows({"teams": [t]})]

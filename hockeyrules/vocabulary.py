@@ -45,22 +45,44 @@ RULED_INFRACTIONS: dict[str, str] = {
 
 # Ordinary infractions that carry no suspension of their own.
 ORDINARY_INFRACTIONS: tuple[str, ...] = (
-    "tripping", "hooking", "holding", "holding_the_stick", "high_sticking",
-    "elbowing", "delay_of_game", "too_many_players", "embellishment",
-    "body_contact", "illegal_equipment", "broken_stick", "closing_hand_on_puck",
-    "goaltender_leaving_crease", "illegal_substitution",
+    "tripping",
+    "hooking",
+    "holding",
+    "holding_the_stick",
+    "high_sticking",
+    "elbowing",
+    "delay_of_game",
+    "too_many_players",
+    "embellishment",
+    "body_contact",
+    "illegal_equipment",
+    "broken_stick",
+    "closing_hand_on_puck",
+    "goaltender_leaving_crease",
+    "illegal_substitution",
 )
 
 INFRACTIONS: frozenset[str] = frozenset(RULED_INFRACTIONS) | frozenset(ORDINARY_INFRACTIONS)
 
 PENALTIES: tuple[str, ...] = (
-    "minor", "double_minor", "major", "misconduct", "game_misconduct",
-    "gross_misconduct", "match", "game_ejection",
+    "minor",
+    "double_minor",
+    "major",
+    "misconduct",
+    "game_misconduct",
+    "gross_misconduct",
+    "match",
+    "game_ejection",
 )
 
 DEFAULT_PIM: dict[str, int] = {
-    "minor": 2, "double_minor": 4, "major": 5, "misconduct": 10,
-    "game_misconduct": 10, "gross_misconduct": 10, "match": 10,
+    "minor": 2,
+    "double_minor": 4,
+    "major": 5,
+    "misconduct": 10,
+    "game_misconduct": 10,
+    "gross_misconduct": 10,
+    "match": 10,
     "game_ejection": 0,  # Hockey Canada's removal from the game: no minutes, not a misconduct
 }
 

@@ -9,6 +9,8 @@ A module of its own so that reading a JSON season never imports PyYAML.
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 from yaml.composer import Composer
 from yaml.events import AliasEvent
@@ -31,13 +33,19 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
             Scanner.__init__(self)
             _Parser.__init__(self)
 
+
 _PLAIN_TAGS = {
-    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
 }
 _constructor = yaml.constructor.SafeConstructor()
 
 
+_FastLoader: Any
 try:
     from yaml import CSafeLoader as _FastLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
@@ -61,8 +69,7 @@ class _Loader(Composer, _Parser, Resolver):
             return super().compose_node(parent, index)
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
-                                              event.start_mark)
+            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
         node = super().compose_node(parent, index)
         self.depth -= 1
         if event.anchor is not None:
@@ -193,6 +200,7 @@ def parse(text: str, source: str) -> Located:
         data = walk.walk(root, ())
     except _TooManyAliases as exc:
         where, line = exc.args
-        raise InputError(source, [Problem(where, f"aliases expand to more than {MAX_ALIAS_VALUES:,} values "
-                                                 f"(an alias bomb?)", line)]) from None
+        raise InputError(
+            source, [Problem(where, f"aliases expand to more than {MAX_ALIAS_VALUES:,} values (an alias bomb?)", line)]
+        ) from None
     return Located(data, walk.lines, walk.problems)

@@ -51,7 +51,7 @@ __all__ = ["generate_season", "write_season"]
 
 PERIOD_SECONDS = 20 * 60
 REGULAR_OT_SECONDS = 5 * 60
-ROSTER_PLAYERS = 20          # goaltenders 01 and 02, skaters 03..20
+ROSTER_PLAYERS = 20  # goaltenders 01 and 02, skaters 03..20
 GOALIES = 2
 AFFILIATES = 2
 MAX_AFFILIATE_GAMES = 10
@@ -62,93 +62,178 @@ ENFORCERS = 2
 # goaltender by propensity, "G" the team's goaltender. Every code and penalty
 # is checked against the vocabulary below.
 _ORDINARY_WEIGHTS = {
-    "tripping": 14, "hooking": 12, "holding": 10, "high_sticking": 6, "holding_the_stick": 3,
-    "elbowing": 3, "delay_of_game": 3, "too_many_players": 2, "embellishment": 2,
-    "body_contact": 0.5, "illegal_equipment": 0.5, "broken_stick": 0.3, "closing_hand_on_puck": 0.4,
-    "goaltender_leaving_crease": 0.3, "illegal_substitution": 0.2,
+    "tripping": 14,
+    "hooking": 12,
+    "holding": 10,
+    "high_sticking": 6,
+    "holding_the_stick": 3,
+    "elbowing": 3,
+    "delay_of_game": 3,
+    "too_many_players": 2,
+    "embellishment": 2,
+    "body_contact": 0.5,
+    "illegal_equipment": 0.5,
+    "broken_stick": 0.3,
+    "closing_hand_on_puck": 0.4,
+    "goaltender_leaving_crease": 0.3,
+    "illegal_substitution": 0.2,
 }
 _GOALIE_CODES = ("closing_hand_on_puck", "goaltender_leaving_crease")
-_ORDINARY_LINES = [(code, ("minor",), _ORDINARY_WEIGHTS.get(code, 0.3),
-                    "G" if code in _GOALIE_CODES else "S")
-                   for code in vocab.ORDINARY_INFRACTIONS] + [
+_ORDINARY_LINES = [
+    (code, ("minor",), _ORDINARY_WEIGHTS.get(code, 0.3), "G" if code in _GOALIE_CODES else "S")
+    for code in vocab.ORDINARY_INFRACTIONS
+] + [
     # ruled infractions called as minors (no suspension of their own)
-    ("interference", ("minor",), 10, "S"), ("slashing", ("minor",), 9, "S"),
-    ("roughing", ("minor",), 9, "S"), ("cross_checking", ("minor",), 7, "S"),
-    ("boarding", ("minor",), 4, "S"), ("head_contact", ("minor",), 3, "S"),
-    ("goaltender_interference", ("minor",), 2, "S"), ("charging", ("minor",), 2, "S"),
-    ("body_checking", ("minor",), 1, "S"), ("kneeing", ("minor",), 1, "S"),
-    ("unsportsmanlike_conduct", ("minor",), 3, "S"), ("interference_from_bench", ("minor",), 0.3, "S"),
-    ("throwing_object", ("minor",), 0.3, "S"), ("slew_footing", ("minor",), 0.5, "S"),
+    ("interference", ("minor",), 10, "S"),
+    ("slashing", ("minor",), 9, "S"),
+    ("roughing", ("minor",), 9, "S"),
+    ("cross_checking", ("minor",), 7, "S"),
+    ("boarding", ("minor",), 4, "S"),
+    ("head_contact", ("minor",), 3, "S"),
+    ("goaltender_interference", ("minor",), 2, "S"),
+    ("charging", ("minor",), 2, "S"),
+    ("body_checking", ("minor",), 1, "S"),
+    ("kneeing", ("minor",), 1, "S"),
+    ("unsportsmanlike_conduct", ("minor",), 3, "S"),
+    ("interference_from_bench", ("minor",), 0.3, "S"),
+    ("throwing_object", ("minor",), 0.3, "S"),
+    ("slew_footing", ("minor",), 0.5, "S"),
     ("clipping", ("minor",), 0.3, "S"),
     # double minors and minor + misconduct
-    ("high_sticking", ("double_minor",), 1.5, "S"), ("roughing", ("double_minor",), 1, "S"),
-    ("head_contact", ("double_minor",), 1, "S"), ("spearing", ("double_minor",), 0.4, "S"),
-    ("butt_ending", ("double_minor",), 0.2, "S"), ("roughing", ("minor", "misconduct"), 0.5, "S"),
+    ("high_sticking", ("double_minor",), 1.5, "S"),
+    ("roughing", ("double_minor",), 1, "S"),
+    ("head_contact", ("double_minor",), 1, "S"),
+    ("spearing", ("double_minor",), 0.4, "S"),
+    ("butt_ending", ("double_minor",), 0.2, "S"),
+    ("roughing", ("minor", "misconduct"), 0.5, "S"),
     ("unsportsmanlike_conduct", ("minor", "misconduct"), 0.5, "S"),
 ]
 _MISCONDUCT_LINES = [
-    ("unsportsmanlike_conduct", ("misconduct",), 5), ("misconduct", ("misconduct",), 3),
+    ("unsportsmanlike_conduct", ("misconduct",), 5),
+    ("misconduct", ("misconduct",), 3),
     ("abusive_behaviour", ("misconduct",), 2),
 ]
 _CONDUCT_GM_LINES = [
-    ("unsportsmanlike_conduct", ("game_misconduct",), 5), ("abusive_behaviour", ("game_misconduct",), 4),
-    ("game_misconduct", ("game_misconduct",), 1), ("unsportsmanlike_conduct", ("misconduct", "game_misconduct"), 1),
+    ("unsportsmanlike_conduct", ("game_misconduct",), 5),
+    ("abusive_behaviour", ("game_misconduct",), 4),
+    ("game_misconduct", ("game_misconduct",), 1),
+    ("unsportsmanlike_conduct", ("misconduct", "game_misconduct"), 1),
 ]
 _MAJOR_GM_LINES = [
-    ("boarding", ("major", "game_misconduct"), 6), ("checking_from_behind", ("major", "game_misconduct"), 4),
-    ("head_contact", ("major", "game_misconduct"), 5), ("cross_checking", ("major", "game_misconduct"), 3),
-    ("charging", ("major", "game_misconduct"), 2), ("slashing", ("major", "game_misconduct"), 2),
-    ("kneeing", ("major", "game_misconduct"), 1), ("roughing", ("major", "game_misconduct"), 2),
-    ("interference", ("major", "game_misconduct"), 0.5), ("elbowing", ("major", "game_misconduct"), 1),
-    ("body_checking", ("major", "game_misconduct"), 0.5), ("spearing", ("major", "game_misconduct"), 0.5),
+    ("boarding", ("major", "game_misconduct"), 6),
+    ("checking_from_behind", ("major", "game_misconduct"), 4),
+    ("head_contact", ("major", "game_misconduct"), 5),
+    ("cross_checking", ("major", "game_misconduct"), 3),
+    ("charging", ("major", "game_misconduct"), 2),
+    ("slashing", ("major", "game_misconduct"), 2),
+    ("kneeing", ("major", "game_misconduct"), 1),
+    ("roughing", ("major", "game_misconduct"), 2),
+    ("interference", ("major", "game_misconduct"), 0.5),
+    ("elbowing", ("major", "game_misconduct"), 1),
+    ("body_checking", ("major", "game_misconduct"), 0.5),
+    ("spearing", ("major", "game_misconduct"), 0.5),
 ]
 _MAJOR_LINES = [
-    ("roughing", ("major",), 3), ("boarding", ("major",), 2), ("charging", ("major",), 1),
-    ("cross_checking", ("major",), 1), ("goaltender_interference", ("major",), 0.3),
-    ("throwing_object", ("major",), 0.2), ("clipping", ("major",), 0.2),
+    ("roughing", ("major",), 3),
+    ("boarding", ("major",), 2),
+    ("charging", ("major",), 1),
+    ("cross_checking", ("major",), 1),
+    ("goaltender_interference", ("major",), 0.3),
+    ("throwing_object", ("major",), 0.2),
+    ("clipping", ("major",), 0.2),
 ]
 _MATCH_LINES = [
-    ("slew_footing", ("match",), 2), ("spearing", ("match",), 2), ("head_contact", ("match",), 3),
-    ("butt_ending", ("match",), 1), ("attempt_to_injure", ("match",), 1), ("kneeing", ("match",), 1),
-    ("cross_checking", ("match",), 1), ("boarding", ("match",), 1), ("checking_from_behind", ("match",), 1),
+    ("slew_footing", ("match",), 2),
+    ("spearing", ("match",), 2),
+    ("head_contact", ("match",), 3),
+    ("butt_ending", ("match",), 1),
+    ("attempt_to_injure", ("match",), 1),
+    ("kneeing", ("match",), 1),
+    ("cross_checking", ("match",), 1),
+    ("boarding", ("match",), 1),
+    ("checking_from_behind", ("match",), 1),
 ]
-_COACH_LINES = [   # bench minors and worse for team officials
-    ("abusive_behaviour", ("minor",), 5), ("unsportsmanlike_conduct", ("minor",), 3),
+_COACH_LINES = [  # bench minors and worse for team officials
+    ("abusive_behaviour", ("minor",), 5),
+    ("unsportsmanlike_conduct", ("minor",), 3),
     ("abusive_behaviour", ("misconduct",), 1),
 ]
 _COACH_GM_LINES = [
-    ("abusive_behaviour", ("game_misconduct",), 3), ("unsportsmanlike_conduct", ("game_misconduct",), 2),
+    ("abusive_behaviour", ("game_misconduct",), 3),
+    ("unsportsmanlike_conduct", ("game_misconduct",), 2),
     ("abusive_behaviour", ("gross_misconduct",), 0.3),
 ]
-_FIGHT_PENALTIES = [(("major", "game_misconduct"), 60), (("major",), 37), (("match",), 1.5),
-                    (("major", "gross_misconduct"), 1.5)]
-_FIXED_LINES = [   # codes used by the special events below
-    ("fighting", ("major", "game_misconduct")), ("secondary_fight", ("major", "game_misconduct")),
-    ("joining_fight", ("game_misconduct",)), ("instigator", ("minor",)), ("aggressor", ("minor",)),
-    ("first_off_bench", ("game_misconduct",)), ("left_bench", ("game_misconduct",)),
-    ("left_bench", ("misconduct",)), ("checking_from_behind", ("minor", "game_misconduct")),
-    ("returning_after_ejection", ("game_misconduct",)), ("refusing_to_start_play", ("game_misconduct",)),
-    ("discrimination", ("gross_misconduct",)), ("spitting", ("match",)),
-    ("physical_harassment_of_officials", ("match",)), ("physical_harassment_of_officials", ("game_misconduct",)),
-    ("gross_misconduct", ("gross_misconduct",)), ("abusive_behaviour", ("gross_misconduct",)),
+_FIGHT_PENALTIES = [
+    (("major", "game_misconduct"), 60),
+    (("major",), 37),
+    (("match",), 1.5),
+    (("major", "gross_misconduct"), 1.5),
+]
+_FIXED_LINES = [  # codes used by the special events below
+    ("fighting", ("major", "game_misconduct")),
+    ("secondary_fight", ("major", "game_misconduct")),
+    ("joining_fight", ("game_misconduct",)),
+    ("instigator", ("minor",)),
+    ("aggressor", ("minor",)),
+    ("first_off_bench", ("game_misconduct",)),
+    ("left_bench", ("game_misconduct",)),
+    ("left_bench", ("misconduct",)),
+    ("checking_from_behind", ("minor", "game_misconduct")),
+    ("returning_after_ejection", ("game_misconduct",)),
+    ("refusing_to_start_play", ("game_misconduct",)),
+    ("discrimination", ("gross_misconduct",)),
+    ("spitting", ("match",)),
+    ("physical_harassment_of_officials", ("match",)),
+    ("physical_harassment_of_officials", ("game_misconduct",)),
+    ("gross_misconduct", ("gross_misconduct",)),
+    ("abusive_behaviour", ("gross_misconduct",)),
 ]
 
 # Rates per game (probabilities of one event of the kind).
 _P = dict(
-    misconduct=0.18,          # tried twice a game
-    conduct_gm=0.06, major_gm=0.10, major=0.04, cfb_minor_gm=0.05, match=0.012,
-    fight=0.13, brawl=0.013, pre=0.011, post=0.03, coach=0.03, coach_gm=0.012,
-    overtime=0.22, ot_line=0.35, playoff_second_ot=0.2,
-    discrimination=0.002, spitting=0.0015, harass=0.0015, refuse=0.001, gross=0.002,
+    misconduct=0.18,  # tried twice a game
+    conduct_gm=0.06,
+    major_gm=0.10,
+    major=0.04,
+    cfb_minor_gm=0.05,
+    match=0.012,
+    fight=0.13,
+    brawl=0.013,
+    pre=0.011,
+    post=0.03,
+    coach=0.03,
+    coach_gm=0.012,
+    overtime=0.22,
+    ot_line=0.35,
+    playoff_second_ot=0.2,
+    discrimination=0.002,
+    spitting=0.0015,
+    harass=0.0015,
+    refuse=0.001,
+    gross=0.002,
     return_after_ejection=0.012,
     # within a fight
-    same_penalties=0.85, instigator=0.12, aggressor=0.05, multi_fight=0.10, joining=0.06, scrum=0.2,
+    same_penalties=0.85,
+    instigator=0.12,
+    aggressor=0.05,
+    multi_fight=0.10,
+    joining=0.06,
+    scrum=0.2,
 )
 
 
 def _check_vocabulary() -> None:
-    tables = [_ORDINARY_LINES, _MISCONDUCT_LINES, _CONDUCT_GM_LINES, _MAJOR_GM_LINES, _MAJOR_LINES,
-              _MATCH_LINES, _COACH_LINES, _COACH_GM_LINES, _FIXED_LINES]
+    tables = [
+        _ORDINARY_LINES,
+        _MISCONDUCT_LINES,
+        _CONDUCT_GM_LINES,
+        _MAJOR_GM_LINES,
+        _MAJOR_LINES,
+        _MATCH_LINES,
+        _COACH_LINES,
+        _COACH_GM_LINES,
+        _FIXED_LINES,
+    ]
     for table in tables:
         for code, penalties, *_ in table:
             assert code in vocab.INFRACTIONS, code
@@ -192,41 +277,246 @@ def _pool(people, weights):
     people = [p for p in people if weights.get(p, 0) > 0]
     return people, list(accumulate(weights[p] for p in people))
 
+
 # ---------------------------------------------------------------- names
 _FIRST = (
-    "Liam", "Noah", "Owen", "Ethan", "Carter", "Logan", "Mason", "Jack", "Brody", "Cole", "Tyler",
-    "Ryan", "Dylan", "Nolan", "Evan", "Gavin", "Hunter", "Jace", "Kaden", "Landon", "Matthew",
-    "Nathan", "Parker", "Quinn", "Reid", "Sawyer", "Tanner", "Wyatt", "Zach", "Adam", "Blake",
-    "Connor", "Derek", "Eli", "Finn", "Grady", "Hayden", "Isaac", "Jonah", "Kyle", "Luke", "Mathis",
-    "Nikolai", "Oskar", "Pierre-Luc", "Rémi", "Samuel", "Théo", "Anders", "Bryce", "Caleb", "Dawson",
-    "Emmett", "Jayden", "Keegan", "Levi", "Micah", "Rowan", "Spencer", "Tristan", "Wesley", "Zane",
-    "Aidan", "Brett", "Chase", "Declan", "Easton", "Jesse", "Joël", "Kai",
+    "Liam",
+    "Noah",
+    "Owen",
+    "Ethan",
+    "Carter",
+    "Logan",
+    "Mason",
+    "Jack",
+    "Brody",
+    "Cole",
+    "Tyler",
+    "Ryan",
+    "Dylan",
+    "Nolan",
+    "Evan",
+    "Gavin",
+    "Hunter",
+    "Jace",
+    "Kaden",
+    "Landon",
+    "Matthew",
+    "Nathan",
+    "Parker",
+    "Quinn",
+    "Reid",
+    "Sawyer",
+    "Tanner",
+    "Wyatt",
+    "Zach",
+    "Adam",
+    "Blake",
+    "Connor",
+    "Derek",
+    "Eli",
+    "Finn",
+    "Grady",
+    "Hayden",
+    "Isaac",
+    "Jonah",
+    "Kyle",
+    "Luke",
+    "Mathis",
+    "Nikolai",
+    "Oskar",
+    "Pierre-Luc",
+    "Rémi",
+    "Samuel",
+    "Théo",
+    "Anders",
+    "Bryce",
+    "Caleb",
+    "Dawson",
+    "Emmett",
+    "Jayden",
+    "Keegan",
+    "Levi",
+    "Micah",
+    "Rowan",
+    "Spencer",
+    "Tristan",
+    "Wesley",
+    "Zane",
+    "Aidan",
+    "Brett",
+    "Chase",
+    "Declan",
+    "Easton",
+    "Jesse",
+    "Joël",
+    "Kai",
 )
 _LAST = (
-    "Anderson", "Bergeron", "Boucher", "Campbell", "Chartrand", "Côté", "Desjardins", "Dubois",
-    "Fehr", "Friesen", "Gagnon", "Giesbrecht", "Harder", "Hiebert", "Johnson", "Klassen", "Kowalchuk",
-    "Kozak", "Lavallée", "Lévesque", "MacDonald", "McKay", "McLeod", "Martens", "Morrison", "Nguyen",
-    "O'Neil", "O'Brien", "Olson", "Penner", "Peters", "Reimer", "Robinson", "Sawatzky", "Schmidt",
-    "Sinclair", "Smith", "St. Pierre", "Thiessen", "Toews", "Tremblay", "Unger", "Wiebe", "Wilson",
-    "Wozniak", "Yaremko", "Zacharias", "Bjornson", "Chartier", "Ducharme", "Enns", "Fontaine",
-    "Grenier", "Hrycenko", "Isfeld", "Janzen", "Kaminski", "Lamoureux", "Magnusson", "Nault",
-    "Paquin", "Rempel", "Stefanson", "Traverse", "Vandal", "Warkentin", "Young", "Zelinski",
-    "Beaulieu", "Chaput", "Dyck", "Eastman", "Flett", "Guimond", "Harper", "Houle", "Kirkness",
-    "Loewen", "Monkman", "Spence", "Thompson", "Wood-Spence", "Ó Briain", "D'Amours",
+    "Anderson",
+    "Bergeron",
+    "Boucher",
+    "Campbell",
+    "Chartrand",
+    "Côté",
+    "Desjardins",
+    "Dubois",
+    "Fehr",
+    "Friesen",
+    "Gagnon",
+    "Giesbrecht",
+    "Harder",
+    "Hiebert",
+    "Johnson",
+    "Klassen",
+    "Kowalchuk",
+    "Kozak",
+    "Lavallée",
+    "Lévesque",
+    "MacDonald",
+    "McKay",
+    "McLeod",
+    "Martens",
+    "Morrison",
+    "Nguyen",
+    "O'Neil",
+    "O'Brien",
+    "Olson",
+    "Penner",
+    "Peters",
+    "Reimer",
+    "Robinson",
+    "Sawatzky",
+    "Schmidt",
+    "Sinclair",
+    "Smith",
+    "St. Pierre",
+    "Thiessen",
+    "Toews",
+    "Tremblay",
+    "Unger",
+    "Wiebe",
+    "Wilson",
+    "Wozniak",
+    "Yaremko",
+    "Zacharias",
+    "Bjornson",
+    "Chartier",
+    "Ducharme",
+    "Enns",
+    "Fontaine",
+    "Grenier",
+    "Hrycenko",
+    "Isfeld",
+    "Janzen",
+    "Kaminski",
+    "Lamoureux",
+    "Magnusson",
+    "Nault",
+    "Paquin",
+    "Rempel",
+    "Stefanson",
+    "Traverse",
+    "Vandal",
+    "Warkentin",
+    "Young",
+    "Zelinski",
+    "Beaulieu",
+    "Chaput",
+    "Dyck",
+    "Eastman",
+    "Flett",
+    "Guimond",
+    "Harper",
+    "Houle",
+    "Kirkness",
+    "Loewen",
+    "Monkman",
+    "Spence",
+    "Thompson",
+    "Wood-Spence",
+    "Ó Briain",
+    "D'Amours",
 )
 _TOWNS = (
-    "Brandon", "Winnipeg South", "Winnipeg North", "Portage", "Steinbach", "Selkirk", "Dauphin",
-    "Thompson", "Morden", "Winkler", "Neepawa", "Swan River", "The Pas", "Flin Flon", "Gimli",
-    "Virden", "Souris", "Carman", "Altona", "Stonewall", "Beausejour", "Killarney", "Boissevain",
-    "Minnedosa", "Russell", "Roblin", "Teulon", "Niverville", "Ste. Anne", "St. Pierre-Jolys",
-    "Lac du Bonnet", "Pinawa", "Rivers", "Gladstone", "Melita", "Deloraine", "Carberry", "Treherne",
-    "Notre-Dame-de-Lourdes", "Ste. Rose", "Grandview", "Gilbert Plains", "Oakbank", "Lorette",
+    "Brandon",
+    "Winnipeg South",
+    "Winnipeg North",
+    "Portage",
+    "Steinbach",
+    "Selkirk",
+    "Dauphin",
+    "Thompson",
+    "Morden",
+    "Winkler",
+    "Neepawa",
+    "Swan River",
+    "The Pas",
+    "Flin Flon",
+    "Gimli",
+    "Virden",
+    "Souris",
+    "Carman",
+    "Altona",
+    "Stonewall",
+    "Beausejour",
+    "Killarney",
+    "Boissevain",
+    "Minnedosa",
+    "Russell",
+    "Roblin",
+    "Teulon",
+    "Niverville",
+    "Ste. Anne",
+    "St. Pierre-Jolys",
+    "Lac du Bonnet",
+    "Pinawa",
+    "Rivers",
+    "Gladstone",
+    "Melita",
+    "Deloraine",
+    "Carberry",
+    "Treherne",
+    "Notre-Dame-de-Lourdes",
+    "Ste. Rose",
+    "Grandview",
+    "Gilbert Plains",
+    "Oakbank",
+    "Lorette",
 )
 _NICKNAMES = (
-    "Bisons", "Blizzard", "Bruins", "Canucks", "Capitals", "Chiefs", "Cougars", "Eagles", "Flyers",
-    "Hawks", "Huskies", "Ice Dogs", "Kings", "Lynx", "Mallards", "Monarchs", "Mustangs", "North Stars",
-    "Outlaws", "Pistons", "Rangers", "Rebels", "Rockets", "Royals", "Sabres", "Storm", "Thunder",
-    "Timberwolves", "Titans", "Voyageurs", "Warriors", "Wild", "Wolverines",
+    "Bisons",
+    "Blizzard",
+    "Bruins",
+    "Canucks",
+    "Capitals",
+    "Chiefs",
+    "Cougars",
+    "Eagles",
+    "Flyers",
+    "Hawks",
+    "Huskies",
+    "Ice Dogs",
+    "Kings",
+    "Lynx",
+    "Mallards",
+    "Monarchs",
+    "Mustangs",
+    "North Stars",
+    "Outlaws",
+    "Pistons",
+    "Rangers",
+    "Rebels",
+    "Rockets",
+    "Royals",
+    "Sabres",
+    "Storm",
+    "Thunder",
+    "Timberwolves",
+    "Titans",
+    "Voyageurs",
+    "Warriors",
+    "Wild",
+    "Wolverines",
 )
 _AFFILIATE_LEVELS = ("U18 A", "U18 AA", "U17 AA", "U16 AAA", "U18 B")
 
@@ -241,9 +531,18 @@ def _weekday(day: int) -> int:
 
 
 # ---------------------------------------------------------------- public API
-def generate_season(teams: int = 12, games_per_team: int = 44, seed: int = 1, leagues: int = 1,
-                    clock: str = "remaining", dressed: bool = True, *, league: str | None = None,
-                    season: str = "2025-26", playoffs: bool = True) -> dict:
+def generate_season(
+    teams: int = 12,
+    games_per_team: int = 44,
+    seed: int = 1,
+    leagues: int = 1,
+    clock: str = "remaining",
+    dressed: bool = True,
+    *,
+    league: str | None = None,
+    season: str = "2025-26",
+    playoffs: bool = True,
+) -> dict:
     """A synthetic season as season@1 data, the same for the same arguments.
 
     teams, games_per_team: per league; teams * games_per_team must be even.
@@ -270,14 +569,18 @@ def generate_season(teams: int = 12, games_per_team: int = 44, seed: int = 1, le
         for number in range(1, leagues + 1):
             prefix = f"L{number}-" if leagues > 1 else ""
             _League(rng, prefix, teams, games_per_team, year, clock, dressed, playoffs).build(
-                out_teams, out_people, out_games)
+                out_teams, out_people, out_games
+            )
     return {
         "format": FORMAT,
         "league": league if league is not None else ("MULTI" if leagues > 1 else "SYNTH"),
         "season": season,
         "settings": {
-            "clock": clock, "period_minutes": PERIOD_SECONDS // 60, "regulation_periods": 3,
-            "roster_limit": ROSTER_PLAYERS, "max_affiliate_games": MAX_AFFILIATE_GAMES,
+            "clock": clock,
+            "period_minutes": PERIOD_SECONDS // 60,
+            "regulation_periods": 3,
+            "roster_limit": ROSTER_PLAYERS,
+            "max_affiliate_games": MAX_AFFILIATE_GAMES,
         },
         "teams": out_teams,
         "people": out_people,
@@ -287,8 +590,19 @@ def generate_season(teams: int = 12, games_per_team: int = 44, seed: int = 1, le
 
 # ---------------------------------------------------------------- one league
 class _Team:
-    __slots__ = ("id", "players", "goalies", "skaters", "affiliates", "officials", "hc", "ac",
-                 "aff_games", "ord_pool", "fight_pool")
+    __slots__ = (
+        "id",
+        "players",
+        "goalies",
+        "skaters",
+        "affiliates",
+        "officials",
+        "hc",
+        "ac",
+        "aff_games",
+        "ord_pool",
+        "fight_pool",
+    )
 
     def __init__(self, ident):
         self.id = ident
@@ -318,8 +632,11 @@ class _League:
     def build(self, out_teams, out_people, out_games):
         rng, n = self.rng, self.n
         width = max(2, len(str(n - 1)))
-        towns = rng.sample(_TOWNS, n) if n <= len(_TOWNS) else [
-            f"{_TOWNS[i % len(_TOWNS)]} {i // len(_TOWNS) + 1}" for i in range(n)]
+        towns = (
+            rng.sample(_TOWNS, n)
+            if n <= len(_TOWNS)
+            else [f"{_TOWNS[i % len(_TOWNS)]} {i // len(_TOWNS) + 1}" for i in range(n)]
+        )
         self.teams = []
         for i in range(n):
             tid = f"{self.prefix}T{i:0{width}d}"
@@ -352,8 +669,16 @@ class _League:
         for k in range(ROSTER_PLAYERS + 1, ROSTER_PLAYERS + AFFILIATES + 1):
             pid = f"{tid}-{k:02d}"
             club = f"{rng.choice(_TOWNS)} {rng.choice(_AFFILIATE_LEVELS)} {rng.choice(_NICKNAMES)}"
-            out.append({"id": pid, "name": self._name(), "team": tid, "role": "player",
-                        "affiliate": True, "registered_team": club})
+            out.append(
+                {
+                    "id": pid,
+                    "name": self._name(),
+                    "team": tid,
+                    "role": "player",
+                    "affiliate": True,
+                    "registered_team": club,
+                }
+            )
             team.affiliates.append(pid)
             self.ordw[pid], self.fightw[pid] = 0.8, 0.5
             team.aff_games[pid] = 0
@@ -410,7 +735,7 @@ class _League:
         monday0 = first_friday.toordinal() - 4
         skip = {_dt.date(self.year, 12, d).toordinal() for d in (24, 25, 26)}
         skip |= {_dt.date(self.year, 12, 31).toordinal(), _dt.date(self.year + 1, 1, 1).toordinal()}
-        cap = 3 if self.gpt <= 48 else 4                      # games a team plays in a week
+        cap = 3 if self.gpt <= 48 else 4  # games a team plays in a week
         weeks = max(24, -(-self.gpt * 10 // (19 if cap == 3 else 28)))
         pairs, passes = self._pairings()
 
@@ -429,7 +754,7 @@ class _League:
         rng.shuffle(singles)
 
         busy = [set() for _ in range(n)]
-        load = [defaultdict(int) for _ in range(n)]   # games per week
+        load = [defaultdict(int) for _ in range(n)]  # games per week
         games = []
         weekend = (4, 5, 6)
         midweek = (1, 2)
@@ -455,8 +780,14 @@ class _League:
                     for dow in firsts:
                         d1 = monday0 + 7 * w + dow
                         d2 = d1 + 1
-                        if (d1 in busy[home] or d2 in busy[home] or d1 in busy[away] or d2 in busy[away]
-                                or d1 in skip or d2 in skip):
+                        if (
+                            d1 in busy[home]
+                            or d2 in busy[home]
+                            or d1 in busy[away]
+                            or d2 in busy[away]
+                            or d1 in skip
+                            or d2 in skip
+                        ):
                             continue
                         for d in (d1, d2):
                             busy[home].add(d)
@@ -543,9 +874,9 @@ class _League:
         q = max(2, 1 << ((n * 2 // 3).bit_length() - 1))
         seeds = rng.sample(range(n), q)
         start = last_regular_day + 5
-        while _weekday(start) != 4:    # a Friday
+        while _weekday(start) != 4:  # a Friday
             start += 1
-        offsets = (0, 1, 3, 4, 6)      # Fri, Sat, Mon, Tue, Thu; next round the Friday after
+        offsets = (0, 1, 3, 4, 6)  # Fri, Sat, Mon, Tue, Thu; next round the Friday after
         games = []
         while len(seeds) > 1:
             winners = []
@@ -683,7 +1014,7 @@ class _Sheet:
     # -- the sheet
     def lines(self):
         rng, P = self.rng, _P
-        events = []   # (time, seq, kind)
+        events = []  # (time, seq, kind)
         seq = 0
 
         def add(t, kind):
@@ -746,9 +1077,12 @@ class _Sheet:
                 period, length = rank, PERIOD_SECONDS
             else:
                 period, length = "OT", REGULAR_OT_SECONDS
-            rec = {"person": person, "period": period,
-                   "time": _TIMES[length - e] if self.league.remaining else _TIMES[e],
-                   "infraction": infraction}
+            rec = {
+                "person": person,
+                "period": period,
+                "time": _TIMES[length - e] if self.league.remaining else _TIMES[e],
+                "infraction": infraction,
+            }
         rec["penalties"] = list(penalties)
         if stoppage is not None:
             rec["stoppage"] = stoppage
@@ -759,14 +1093,17 @@ class _Sheet:
                 later = (rank, e + 1 + int(self.rng.random() * (PERIOD_SECONDS - 1 - e)))
                 if later not in self.used:
                     self.used.add(later)
-                    self.out.append((later[0], later[1], len(self.out),
-                                     self._return_line(later, person)))
+                    self.out.append((later[0], later[1], len(self.out), self._return_line(later, person)))
 
     def _return_line(self, t, person):
         rank, e = t
-        return {"person": person, "period": rank,
-                "time": _TIMES[PERIOD_SECONDS - e] if self.league.remaining else _TIMES[e],
-                "infraction": "returning_after_ejection", "penalties": ["game_misconduct"]}
+        return {
+            "person": person,
+            "period": rank,
+            "time": _TIMES[PERIOD_SECONDS - e] if self.league.remaining else _TIMES[e],
+            "infraction": "returning_after_ejection",
+            "penalties": ["game_misconduct"],
+        }
 
     def stoppage(self):
         self.stoppages += 1

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
-from seasongen import generate_season
+
 from hockeyrules.render import to_json
 from hockeyrules.season import from_data
+from seasongen import generate_season
 
 audit_mod = importlib.import_module("hockeyrules.audit")  # the package name "audit" is the function
 

@@ -91,7 +91,6 @@ def test_the_copy_of_the_catalog_ids_is_the_specifications_list_where_it_is_besi
 
 def test_the_encoding_has_a_row_for_every_game_yielding_catalog_id():
     ids = catalog_ids()
-    audit_only = {"league:10.01A", "league:10.01B", "league:10.01C", "league:10.03", "league:10.07",
-                  "league:10.08"}
+    audit_only = {"league:10.01A", "league:10.01B", "league:10.01C", "league:10.03", "league:10.07", "league:10.08"}
     assert clingo.__version__  # the solver is what answers
     assert ids - audit_only - encoded_rows() == set()

@@ -36,15 +36,16 @@ def _comparable(result: dict) -> dict:
 def test_example_gives_exactly_its_expected_result(season: Path):
     expected = json.loads((season.parent / f"{season.stem}.expected.json").read_text())
     got = hockeyrules.evaluate(season).to_dict()
-    assert [(s["person"], s["game"]) for s in got["suspensions"]] == \
-        [(s["person"], s["game"]) for s in expected["suspensions"]], "order or set of suspensions differs"
+    assert [(s["person"], s["game"]) for s in got["suspensions"]] == [
+        (s["person"], s["game"]) for s in expected["suspensions"]
+    ], "order or set of suspensions differs"
     assert _comparable(got) == _comparable(expected)
 
 
 def test_the_copy_under_tests_is_whole_and_matches_the_shared_contract():
     seasons = _seasons(COPY)
     assert len(seasons) >= 3
-    assert {p.stem for p in seasons} == {p.name[:-len(".expected.json")] for p in COPY.glob("*.expected.json")}
+    assert {p.stem for p in seasons} == {p.name[: -len(".expected.json")] for p in COPY.glob("*.expected.json")}
     if SHARED.is_dir():
         for path in SHARED.iterdir():
             if path.suffix in (".yaml", ".json"):  # the data; the README is in the project's own words

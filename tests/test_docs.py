@@ -26,12 +26,21 @@ LOOKS_FOR_THE_SPEC = {"tests/test_contract_examples.py", "tests/test_catalog_cov
 
 
 def repository_files() -> list[Path]:
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, text=True)
-    names = listed.stdout.splitlines() if listed.returncode == 0 else [
-        str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts]
-    return [ROOT / n for n in sorted(set(names)) if (ROOT / n).is_file() and (ROOT / n).suffix in TEXT
-            and not n.startswith(("tests/contract/", "tests/catalog-ids.txt"))]
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, text=True
+    )
+    names = (
+        listed.stdout.splitlines()
+        if listed.returncode == 0
+        else [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts]
+    )
+    return [
+        ROOT / n
+        for n in sorted(set(names))
+        if (ROOT / n).is_file()
+        and (ROOT / n).suffix in TEXT
+        and not n.startswith(("tests/contract/", "tests/catalog-ids.txt"))
+    ]
 
 
 def test_docs_rules_md_is_what_the_encoding_says():
@@ -84,8 +93,16 @@ def test_every_link_of_the_markdown_files_is_inside_the_repository_and_there():
 
 def test_the_documented_formats_have_their_pages():
     season = (ROOT / "docs" / "season-format.md").read_text(encoding="utf-8")
-    for word in ("team:", "clock:", "game_ejection", "Ids are text", "csv-import.md", "Errors and warnings",
-                 "duplicate key", "warning"):
+    for word in (
+        "team:",
+        "clock:",
+        "game_ejection",
+        "Ids are text",
+        "csv-import.md",
+        "Errors and warnings",
+        "duplicate key",
+        "warning",
+    ):
         assert word in season, word
     result = (ROOT / "docs" / "result-format.md").read_text(encoding="utf-8")
     for word in ("hockeyrules/result@1", "governing_games", "team_event", "warnings"):
@@ -100,9 +117,22 @@ def test_a_clone_without_the_specification_folder_runs_its_tests_without_a_skip(
     shutil.copytree(ROOT / "tests", clone / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", clone / "pyproject.toml")
     assert not (tmp_path / "shared").exists()
-    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
-                          "tests/test_contract_examples.py", "tests/test_catalog_coverage.py"],
-                         cwd=clone, capture_output=True, text=True)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-rs",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_contract_examples.py",
+            "tests/test_catalog_coverage.py",
+        ],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stdout[-3000:]
     assert "skipped" not in res.stdout and "SKIPPED" not in res.stdout
     assert re.search(r"\d+ passed", res.stdout)

@@ -7,9 +7,8 @@ import re
 import pytest
 
 from hockeyrules.facts import BASE, Fact, Facts, Id, const, decision_facts, season_facts, term
-from tests.test_hostile_text import HOSTILE, hostile_season
-
 from hockeyrules.season import from_data
+from tests.test_hostile_text import HOSTILE, hostile_season
 
 
 def test_the_fact_text_of_a_hostile_season_holds_no_user_text():
@@ -32,7 +31,7 @@ def test_the_serializer_refuses_text_that_is_not_a_checked_constant():
     with pytest.raises(TypeError):
         out.add("person", "x). evil :- y", 1)
     with pytest.raises(ValueError):
-        const('x). evil')
+        const("x). evil")
     with pytest.raises(ValueError):
         out.add("evil :- y", 1)
     with pytest.raises(TypeError):
@@ -56,14 +55,16 @@ def test_decoded_atoms_carry_the_text_again():
     out = Facts()
     p = out.names.id(HOSTILE[0])
     sym = Function("component", [Number(p), Function("team", [Number(p)]), Number(5)])
-    assert out.names.decode(sym) == Function("component", [String(HOSTILE[0]),
-                                                           Function("team", [String(HOSTILE[0])]), Number(5)])
+    assert out.names.decode(sym) == Function(
+        "component", [String(HOSTILE[0]), Function("team", [String(HOSTILE[0])]), Number(5)]
+    )
 
 
 def test_decisions_become_facts_without_text():
     data = hostile_season()
-    data["decisions"] = [{"person": HOSTILE[0], "game": HOSTILE[1], "add_games": 1,
-                          "date": "2025-01-10", "reason": HOSTILE[3]}]
+    data["decisions"] = [
+        {"person": HOSTILE[0], "game": HOSTILE[1], "add_games": 1, "date": "2025-01-10", "reason": HOSTILE[3]}
+    ]
     season = from_data(data)
     out = Facts()
     for f in decision_facts(season):

@@ -42,7 +42,7 @@ def all_lines(data):
 def is_late(line):
     if line["period"] in ("OT", "post") or (isinstance(line["period"], int) and line["period"] > 3):
         return True
-    return line["period"] == 3 and line["time"] <= "10:00"   # clock remaining
+    return line["period"] == 3 and line["time"] <= "10:00"  # clock remaining
 
 
 # ---------------------------------------------------------------- determinism
@@ -62,20 +62,27 @@ def test_plain_data_survives_json_and_yaml(default):
 
 
 # ---------------------------------------------------------------- validity
-@pytest.mark.parametrize("kwargs", [
-    {}, {"clock": "elapsed"}, {"teams": 7, "games_per_team": 12, "seed": 3}, {"teams": 2, "games_per_team": 6},
-    {"dressed": False, "seed": 4}, {"leagues": 2, "teams": 4, "games_per_team": 6},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"clock": "elapsed"},
+        {"teams": 7, "games_per_team": 12, "seed": 3},
+        {"teams": 2, "games_per_team": 6},
+        {"dressed": False, "seed": 4},
+        {"leagues": 2, "teams": 4, "games_per_team": 6},
+    ],
+)
 def test_validates(kwargs, default):
     data = default if not kwargs else generate_season(**kwargs)
-    season = season_mod.from_data(data)           # raises InputError on any problem
+    season = season_mod.from_data(data)  # raises InputError on any problem
     assert season.settings.clock == kwargs.get("clock", "remaining")
     assert not season.warnings
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError):
-        generate_season(teams=3, games_per_team=3)   # 9 team-games cannot pair up
+        generate_season(teams=3, games_per_team=3)  # 9 team-games cannot pair up
     with pytest.raises(ValueError):
         generate_season(clock="scoreboard")
     with pytest.raises(ValueError):
@@ -91,8 +98,9 @@ def test_dressed_false_only_drops_the_lists(default):
 # ---------------------------------------------------------------- schedule
 @pytest.mark.parametrize("teams,games", [(12, 44), (7, 12), (13, 20), (2, 6), (4, 3)])
 def test_each_team_plays_its_games_home_and_away(teams, games):
-    data = generate_season(teams=teams, games_per_team=games, seed=11) if (teams, games) != (12, 44) \
-        else generate_season()
+    data = (
+        generate_season(teams=teams, games_per_team=games, seed=11) if (teams, games) != (12, 44) else generate_season()
+    )
     played, home = regular_counts(data)
     assert {t["id"]: played[t["id"]] for t in data["teams"]} == {t["id"]: games for t in data["teams"]}
     for t in data["teams"]:
@@ -119,13 +127,17 @@ def test_schedule_shape(default):
     for team_games in by_team.values():
         for a, b in zip(team_games, team_games[1:]):
             da, db = dt.date.fromisoformat(a["date"]), dt.date.fromisoformat(b["date"])
-            if da == db:                       # a team plays twice a day only with start times
+            if da == db:  # a team plays twice a day only with start times
                 assert "start" in a and "start" in b and a["start"] < b["start"]
                 same_day += 1
-            if ((a["home"], a["away"]) == (b["home"], b["away"]) and (db - da).days == 1
-                    and da.weekday() >= 4 and a["kind"] == "regular"):
+            if (
+                (a["home"], a["away"]) == (b["home"], b["away"])
+                and (db - da).days == 1
+                and da.weekday() >= 4
+                and a["kind"] == "regular"
+            ):
                 double_headers += 1
-    assert double_headers >= 10 * 2            # counted once per team of each
+    assert double_headers >= 10 * 2  # counted once per team of each
     assert same_day >= 1
 
 
@@ -169,8 +181,10 @@ def test_roster(default):
 def test_sheet_order(default):
     rank = {"pre": 0, "OT": 4, "post": 9}
     for g in default["games"]:
-        keys = [(rank.get(line["period"], line["period"]), -int(line.get("time", "0:0").replace(":", "")))
-                for line in g["incidents"]]
+        keys = [
+            (rank.get(line["period"], line["period"]), -int(line.get("time", "0:0").replace(":", "")))
+            for line in g["incidents"]
+        ]
         assert keys == sorted(keys), g["id"]
 
 
@@ -188,15 +202,24 @@ def test_mix(default):
     assert any(line["period"] == "post" for _, line in lines)
     assert any(line["period"] == "OT" for _, line in lines)
     assert sum(is_late(line) for _, line in lines) > 0.1 * len(lines)
-    assert any(line["infraction"] == "checking_from_behind" and line["penalties"] == ["minor", "game_misconduct"]
-               for _, line in lines)
+    assert any(
+        line["infraction"] == "checking_from_behind" and line["penalties"] == ["minor", "game_misconduct"]
+        for _, line in lines
+    )
     assert any("match" in line["penalties"] for _, line in lines)
     assert any(line["person"].endswith("-HC") for _, line in lines)
 
 
 def test_enforcers_pile_up_minutes(default):
-    pim = {"minor": 2, "double_minor": 4, "major": 5, "misconduct": 10, "game_misconduct": 10,
-           "gross_misconduct": 10, "match": 10}
+    pim = {
+        "minor": 2,
+        "double_minor": 4,
+        "major": 5,
+        "misconduct": 10,
+        "game_misconduct": 10,
+        "gross_misconduct": 10,
+        "match": 10,
+    }
     minutes = Counter()
     for _, line in all_lines(default):
         minutes[line["person"]] += sum(pim[p] for p in line["penalties"])
@@ -244,15 +267,22 @@ def test_write_yaml_and_json(tmp_path, default):
     assert "&id" not in text
     for row in text.splitlines():
         if row.strip().startswith(("time:", "start:")):
-            assert "'" in row, row                     # clock times stay text for YAML 1.1 readers
+            assert "'" in row, row  # clock times stay text for YAML 1.1 readers
     assert season_mod.load(ypath).games and season_mod.load(jpath).games
 
 
 # ---------------------------------------------------------------- suspensions
 def test_evaluates_to_the_rules_it_should_exercise(default_result):
     rules = {c.rule for s in default_result.suspensions for c in s.components}
-    for rule in ("hc:7.10(b)/1", "league:10.02", "league:10.05/4", "league:10.04", "league:10.06/1",
-                 "hc:7.10(b)/prepost", "hc:4.8(c)"):
+    for rule in (
+        "hc:7.10(b)/1",
+        "league:10.02",
+        "league:10.05/4",
+        "league:10.04",
+        "league:10.06/1",
+        "hc:7.10(b)/prepost",
+        "hc:4.8(c)",
+    ):
         assert rule in rules, rule
     assert rules & {"hc:10.4(e)/coach-not-identified", "hc:10.4(e)/coach-first"}
     assert 100 <= len(default_result.suspensions) <= 600

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hockeyrules import InputError, evaluate
 from hockeyrules.cli import main
@@ -29,8 +30,7 @@ PROPOSAL = "hockeyrules/proposal@1"
 
 
 def line(**kw) -> dict:
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding",
-                 "penalties": ["major"]}, **kw)
+    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def season(*incidents, **game) -> dict:
@@ -53,8 +53,9 @@ def as_yaml(data) -> str:
 
 def run(tmp_path: Path, *args, env=None):
     out = tmp_path / "out.html"
-    result = CliRunner().invoke(main, [str(a) for a in args] + ["-o", str(out)] if args[0] == "report" else
-                                [str(a) for a in args], env=env)
+    result = CliRunner().invoke(
+        main, [str(a) for a in args] + ["-o", str(out)] if args[0] == "report" else [str(a) for a in args], env=env
+    )
     return result, out
 
 
@@ -79,100 +80,208 @@ BIG = 2**31
 SEASON_CASES = {
     # silently accepted before: data lost or wrong
     "json missing comma between members": (
-        "json", lambda: as_json(season()).replace('"league"', '"x": 1 "league"', 1), ["Expecting ',' delimiter"]),
+        "json",
+        lambda: as_json(season()).replace('"league"', '"x": 1 "league"', 1),
+        ["Expecting ',' delimiter"],
+    ),
     "json missing comma between games": (
-        "json", lambda: as_json(build_season({"games": [{}, {}]}, base_season())).replace("},\n  {", "}\n  {", 1),
-        ["(file)", "Expecting ',' delimiter"]),
+        "json",
+        lambda: as_json(build_season({"games": [{}, {}]}, base_season())).replace("},\n  {", "}\n  {", 1),
+        ["(file)", "Expecting ',' delimiter"],
+    ),
     "json truncated after a repeated key": (
-        "json", lambda: as_json(season())[:-2] + ', "games": [', ["games", "duplicate key"]),
+        "json",
+        lambda: as_json(season())[:-2] + ', "games": [',
+        ["games", "duplicate key"],
+    ),
     "json key twice in a game": (
-        "json", lambda: as_json(season()).replace('"incidents": [', '"incidents": [], "incidents": [', 1),
-        ["games[0].incidents", "duplicate key"]),
+        "json",
+        lambda: as_json(season()).replace('"incidents": [', '"incidents": [], "incidents": [', 1),
+        ["games[0].incidents", "duplicate key"],
+    ),
     "json key twice in a line": (
-        "json", lambda: as_json(season()).replace('"period": 2', '"period": 2, "period": 3', 1),
-        ["games[0].incidents[0].period", "duplicate key"]),
+        "json",
+        lambda: as_json(season()).replace('"period": 2', '"period": 2, "period": 3', 1),
+        ["games[0].incidents[0].period", "duplicate key"],
+    ),
     "yaml key twice in a game": (
-        "yaml", lambda: as_yaml(season()).replace("- incidents:", "- incidents: []\n  incidents:", 1),
-        ["games[0].incidents", "duplicate key"]),
-    "json NaN": ("json", lambda: as_json(season(line(minutes=0))).replace('"minutes": 0', '"minutes": NaN'),
-                 ["games[0].incidents[0].minutes", "NaN is not JSON"]),
+        "yaml",
+        lambda: as_yaml(season()).replace("- incidents:", "- incidents: []\n  incidents:", 1),
+        ["games[0].incidents", "duplicate key"],
+    ),
+    "json NaN": (
+        "json",
+        lambda: as_json(season(line(minutes=0))).replace('"minutes": 0', '"minutes": NaN'),
+        ["games[0].incidents[0].minutes", "NaN is not JSON"],
+    ),
     "NUL in a person id": (
-        "yaml", lambda: as_yaml(edited(lambda d: d["people"].append(
-            {"id": "A1\0X", "team": "A", "role": "player"}))), ["people[46].id", "control character"]),
+        "yaml",
+        lambda: as_yaml(edited(lambda d: d["people"].append({"id": "A1\0X", "team": "A", "role": "player"}))),
+        ["people[46].id", "control character"],
+    ),
     "NUL in a game id": (
-        "json", lambda: as_json(build_season({"games": [{"id": "G1"}, {"id": "G1\0b"}]}, base_season())),
-        ["games[1].id", "control character"]),
-    "newline in a stoppage": ("yaml", lambda: as_yaml(season(line(stoppage="S\n1"))),
-                              ["games[0].incidents[0].stoppage", "control character"]),
-    "minutes past 32 bits": ("yaml", lambda: as_yaml(season(line(minutes=2147483647), line(minutes=2147483647))),
-                             ["games[0].incidents[0].minutes", "games[0].incidents[1].minutes", "at most 999,999"]),
+        "json",
+        lambda: as_json(build_season({"games": [{"id": "G1"}, {"id": "G1\0b"}]}, base_season())),
+        ["games[1].id", "control character"],
+    ),
+    "newline in a stoppage": (
+        "yaml",
+        lambda: as_yaml(season(line(stoppage="S\n1"))),
+        ["games[0].incidents[0].stoppage", "control character"],
+    ),
+    "minutes past 32 bits": (
+        "yaml",
+        lambda: as_yaml(season(line(minutes=2147483647), line(minutes=2147483647))),
+        ["games[0].incidents[0].minutes", "games[0].incidents[1].minutes", "at most 999,999"],
+    ),
     "minutes that add up past 32 bits": (
-        "json", lambda: as_json(edited(lambda d: d["games"][0].update(
-            incidents=[line(person=f"A{1 + k % 20}", minutes=999_999) for k in range(2200)]))),
-        ["games[0].incidents[2147].minutes", "add up past 2,147,483,647"]),
+        "json",
+        lambda: as_json(
+            edited(
+                lambda d: d["games"][0].update(
+                    incidents=[line(person=f"A{1 + k % 20}", minutes=999_999) for k in range(2200)]
+                )
+            )
+        ),
+        ["games[0].incidents[2147].minutes", "add up past 2,147,483,647"],
+    ),
     "add_games past 32 bits": (
-        "yaml", lambda: as_yaml(edited(lambda d: d.update(decisions=[
-            {"person": "A1", "game": "G1", "add_games": 2147483647, "date": "2025-10-02"}]))),
-        ["decisions[0].add_games", "at most 999,999"]),
+        "yaml",
+        lambda: as_yaml(
+            edited(
+                lambda d: d.update(
+                    decisions=[{"person": "A1", "game": "G1", "add_games": 2147483647, "date": "2025-10-02"}]
+                )
+            )
+        ),
+        ["decisions[0].add_games", "at most 999,999"],
+    ),
     "add_games adding up past the limit": (
-        "yaml", lambda: as_yaml(edited(lambda d: d.update(decisions=[
-            {"person": "A1", "game": "G1", "add_games": 600_000, "date": "2025-10-02"},
-            {"person": "A1", "game": "G1", "add_games": 600_000, "date": "2025-10-03"}]))),
-        ["decisions[1].add_games", "add up to more than 999,999"]),
+        "yaml",
+        lambda: as_yaml(
+            edited(
+                lambda d: d.update(
+                    decisions=[
+                        {"person": "A1", "game": "G1", "add_games": 600_000, "date": "2025-10-02"},
+                        {"person": "A1", "game": "G1", "add_games": 600_000, "date": "2025-10-03"},
+                    ]
+                )
+            )
+        ),
+        ["decisions[1].add_games", "add up to more than 999,999"],
+    ),
     # tracebacks before
     "a period of 2^31": ("yaml", lambda: as_yaml(season(line(period=BIG))), ["games[0].incidents[0].period"]),
     "a period of 100": ("json", lambda: as_json(season(line(period=100))), ["games[0].incidents[0].period", "99"]),
     "settings past their limits": (
-        "yaml", lambda: as_yaml(edited(lambda d: d["settings"].update(
-            period_minutes=BIG, regulation_periods=BIG, roster_limit=BIG, max_affiliate_games=BIG,
-            pim={"minor": BIG}))),
-        ["settings.period_minutes", "settings.regulation_periods", "settings.roster_limit",
-         "settings.max_affiliate_games", "settings.pim.minor"]),
-    "a list where a penalty goes": ("yaml", lambda: as_yaml(season(line(penalties=[["major"]]))),
-                                    ["games[0].incidents[0].penalties[0]", "expected a penalty type"]),
-    "a mapping where a penalty goes": ("json", lambda: as_json(season(line(penalties=[{"a": 1}]))),
-                                       ["games[0].incidents[0].penalties[0]"]),
+        "yaml",
+        lambda: as_yaml(
+            edited(
+                lambda d: d["settings"].update(
+                    period_minutes=BIG,
+                    regulation_periods=BIG,
+                    roster_limit=BIG,
+                    max_affiliate_games=BIG,
+                    pim={"minor": BIG},
+                )
+            )
+        ),
+        [
+            "settings.period_minutes",
+            "settings.regulation_periods",
+            "settings.roster_limit",
+            "settings.max_affiliate_games",
+            "settings.pim.minor",
+        ],
+    ),
+    "a list where a penalty goes": (
+        "yaml",
+        lambda: as_yaml(season(line(penalties=[["major"]]))),
+        ["games[0].incidents[0].penalties[0]", "expected a penalty type"],
+    ),
+    "a mapping where a penalty goes": (
+        "json",
+        lambda: as_json(season(line(penalties=[{"a": 1}]))),
+        ["games[0].incidents[0].penalties[0]"],
+    ),
     "a mapping in a dressed list": (
-        "yaml", lambda: as_yaml(season(dressed={"A": [{"x": 1}], "B": []})), ["games[0].dressed.A[0]"]),
-    "a list where an id goes": ("yaml", lambda: as_yaml(season(line(person=["A1"]))),
-                                ["games[0].incidents[0].person", "expected text, got a list"]),
-    "a list as a key": ("yaml", lambda: as_yaml(season()).replace("games:\n", "games:\n- ? [a]\n  : b\n", 1),
-                        ["games[0]", "a key must be plain text"]),
-    "a Unicode digit as a period": ("yaml", lambda: as_yaml(season(line(period="²"))),
-                                    ["games[0].incidents[0].period", "'²'"]),
-    "a Unicode digit in a time": ("yaml", lambda: as_yaml(season(line(time="1²:00"))),
-                                  ["games[0].incidents[0].time"]),
+        "yaml",
+        lambda: as_yaml(season(dressed={"A": [{"x": 1}], "B": []})),
+        ["games[0].dressed.A[0]"],
+    ),
+    "a list where an id goes": (
+        "yaml",
+        lambda: as_yaml(season(line(person=["A1"]))),
+        ["games[0].incidents[0].person", "expected text, got a list"],
+    ),
+    "a list as a key": (
+        "yaml",
+        lambda: as_yaml(season()).replace("games:\n", "games:\n- ? [a]\n  : b\n", 1),
+        ["games[0]", "a key must be plain text"],
+    ),
+    "a Unicode digit as a period": (
+        "yaml",
+        lambda: as_yaml(season(line(period="²"))),
+        ["games[0].incidents[0].period", "'²'"],
+    ),
+    "a Unicode digit in a time": ("yaml", lambda: as_yaml(season(line(time="1²:00"))), ["games[0].incidents[0].time"]),
     "a lone surrogate in a name": (
-        "json", lambda: as_json(season()).replace('"Player A1"', '"Player \\ud800"', 1),
-        ["people[0].name", "lone surrogate"]),
+        "json",
+        lambda: as_json(season()).replace('"Player A1"', '"Player \\ud800"', 1),
+        ["people[0].name", "lone surrogate"],
+    ),
     "a lone surrogate in an id": (
-        "json", lambda: as_json(season()).replace('"id": "A"', '"id": "A\\udfff"', 1),
-        ["teams[0].id", "lone surrogate"]),
+        "json",
+        lambda: as_json(season()).replace('"id": "A"', '"id": "A\\udfff"', 1),
+        ["teams[0].id", "lone surrogate"],
+    ),
     "a lone surrogate in an unknown key": (
-        "json", lambda: as_json(season()).replace('"league"', '"\\ud800": 1, "league"', 1),
-        ['["\\ud800"]']),
-    "json nested 100,000 deep": ("json", lambda: '{"format": ' + "[" * 100_000 + "]" * 100_000 + "}",
-                                 ["nested deeper than 64 levels"]),
+        "json",
+        lambda: as_json(season()).replace('"league"', '"\\ud800": 1, "league"', 1),
+        ['["\\ud800"]'],
+    ),
+    "json nested 100,000 deep": (
+        "json",
+        lambda: '{"format": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        ["nested deeper than 64 levels"],
+    ),
     "json nested 100,000 deep in a game": (
-        "json", lambda: as_json(season()).replace('"incidents": [', '"incidents": [' + "[" * 100_000 + "]" * 100_000
-                                                  + ",", 1), ["games[0].incidents[0]", "nested deeper"]),
+        "json",
+        lambda: as_json(season()).replace('"incidents": [', '"incidents": [' + "[" * 100_000 + "]" * 100_000 + ",", 1),
+        ["games[0].incidents[0]", "nested deeper"],
+    ),
     "yaml nested 100,000 deep": ("yaml", lambda: "format: " + "[" * 100_000 + "]" * 100_000, ["(file)"]),
     "yaml nested 70 deep": ("yaml", lambda: "format: " + "[" * 70 + "]" * 70, ["nested deeper than 64 levels"]),
-    "a recursive yaml alias": ("yaml", lambda: as_yaml(season()).replace("league: TEST", "league: &a [*a]"),
-                               ["league[0]", "recursive alias"]),
-    "a yaml alias bomb": ("yaml", lambda: "\n".join(
-        ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-        + [f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]" for p, c in zip("abcdefgh", "bcdefghi")]),
-        ["aliases expand to more than 100,000 values"]),
-    "a 5,000-digit integer in json": ("json", lambda: as_json(season(line(minutes=0))).replace(
-        '"minutes": 0', '"minutes": ' + "9" * 5000), ["games[0].incidents[0].minutes", "5,000 digits"]),
-    "a 5,000-digit integer in yaml": ("yaml", lambda: as_yaml(season(line(minutes=0))).replace(
-        "minutes: 0", "minutes: " + "9" * 5000), ["games[0].incidents[0].minutes", "5000 digits"]),
-    "a 400-digit integer": ("yaml", lambda: as_yaml(season(line(minutes=10**400))),
-                            ["games[0].incidents[0].minutes"]),
+    "a recursive yaml alias": (
+        "yaml",
+        lambda: as_yaml(season()).replace("league: TEST", "league: &a [*a]"),
+        ["league[0]", "recursive alias"],
+    ),
+    "a yaml alias bomb": (
+        "yaml",
+        lambda: "\n".join(
+            ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+            + [f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]" for p, c in zip("abcdefgh", "bcdefghi")]
+        ),
+        ["aliases expand to more than 100,000 values"],
+    ),
+    "a 5,000-digit integer in json": (
+        "json",
+        lambda: as_json(season(line(minutes=0))).replace('"minutes": 0', '"minutes": ' + "9" * 5000),
+        ["games[0].incidents[0].minutes", "5,000 digits"],
+    ),
+    "a 5,000-digit integer in yaml": (
+        "yaml",
+        lambda: as_yaml(season(line(minutes=0))).replace("minutes: 0", "minutes: " + "9" * 5000),
+        ["games[0].incidents[0].minutes", "5000 digits"],
+    ),
+    "a 400-digit integer": ("yaml", lambda: as_yaml(season(line(minutes=10**400))), ["games[0].incidents[0].minutes"]),
     "not UTF-8": ("json", lambda: "\udcff", ["not UTF-8"]),
-    "a league name that is a list": ("yaml", lambda: as_yaml(edited(lambda d: d.update(league=[1]))),
-                                     ["league", "expected text"]),
+    "a league name that is a list": (
+        "yaml",
+        lambda: as_yaml(edited(lambda d: d.update(league=[1]))),
+        ["league", "expected text"],
+    ),
 }
 
 
@@ -221,8 +330,13 @@ games:
     assert s.people["007"].team == "1" and s.people["7"].team == "0x2"
     assert s.league == "2025"
     game = s.games[0]
-    assert (game.id, game.home, game.away, game.incidents[0].person, game.incidents[0].stoppage) == \
-        ("1", "1", "0x2", "007", "1")
+    assert (game.id, game.home, game.away, game.incidents[0].person, game.incidents[0].stoppage) == (
+        "1",
+        "1",
+        "0x2",
+        "007",
+        "1",
+    )
     assert game.dressed == {"1": ("007", "1.50"), "0x2": ("7",)}
     result = evaluate(s).to_dict()
     assert [(x["person"], x["game"]) for x in result["suspensions"]] == [("007", "1")]
@@ -244,8 +358,11 @@ def test_json_numbers_as_ids_are_their_text(tmp_path):
 
 # ------------------------------------------------------------------- proposals, by class
 def rule(asp: str, rid: str = "league:10.30") -> dict:
-    return {"format": PROPOSAL, "name": "t", "changes": {"rules": [
-        {"id": rid, "layer": "league", "text": "A new rule.", "asp": asp}]}}
+    return {
+        "format": PROPOSAL,
+        "name": "t",
+        "changes": {"rules": [{"id": rid, "layer": "league", "text": "A new rule.", "asp": asp}]},
+    }
 
 
 def changes(**kw) -> dict:
@@ -256,41 +373,62 @@ YIELDS = 'yields("league:10.30", G, I, {}, 0) :- incident(G, I, _, boarding).'
 PROPOSAL_CASES = {
     "a rule yielding -5 games": (rule(YIELDS.format(-5)), ["changes.rules[0].asp", "league:10.30 yields -5"]),
     "a rule yielding 2^31-1 games": (rule(YIELDS.format(2147483647)), ["changes.rules[0].asp", "league:10.30"]),
-    "a rule yielding text": (rule(YIELDS.format('"x"')), ["changes.rules[0].asp", "league:10.30 yields \"x\""]),
+    "a rule yielding text": (rule(YIELDS.format('"x"')), ["changes.rules[0].asp", 'league:10.30 yields "x"']),
     "a rule yielding a function": (rule(YIELDS.format("f(1)")), ["changes.rules[0].asp", "league:10.30"]),
-    "a rule yielding indefinite 2": (rule('yields("league:10.30", G, I, 1, 2) :- incident(G, I, _, boarding).'),
-                                     ["changes.rules[0].asp", "indefinite"]),
+    "a rule yielding indefinite 2": (
+        rule('yields("league:10.30", G, I, 1, 2) :- incident(G, I, _, boarding).'),
+        ["changes.rules[0].asp", "indefinite"],
+    ),
     "an external function": (rule(YIELDS.format("@f(1)")), ["changes.rules[0].asp", "@f: calling an external"]),
     "an external function in a body": (
         rule('yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, boarding), @ok(G) = 1.'),
-        ["changes.rules[0].asp", "@ok"]),
-    "a number past 32 bits in the ASP": (rule(YIELDS.format(99999999999)),
-                                         ["changes.rules[0].asp", "past the solver's integers"]),
+        ["changes.rules[0].asp", "@ok"],
+    ),
+    "a number past 32 bits in the ASP": (
+        rule(YIELDS.format(99999999999)),
+        ["changes.rules[0].asp", "past the solver's integers"],
+    ),
     "a sum that wraps around": (rule(YIELDS.format("2147483647+1")), ["changes.rules[0].asp", "-2147483648"]),
-    "a NUL in the ASP": (rule(YIELDS.format(1) + "\0 #script (python) import os #end."),
-                         ["changes.rules[0].asp", "control character"]),
+    "a NUL in the ASP": (
+        rule(YIELDS.format(1) + "\0 #script (python) import os #end."),
+        ["changes.rules[0].asp", "control character"],
+    ),
     "games past 32 bits": (changes(rows={"hc:7.2(b)": {"games": BIG}}), ['changes.rows["hc:7.2(b)"].games']),
     "a late value past the limit": (changes(rows={"hc:7.2(b)": {"late": 10**6}}), ['changes.rows["hc:7.2(b)"].late']),
-    "an indefinite minimum past 32 bits": (changes(rows={"hc:7.2(b)": {"games": {"indefinite": True,
-                                                                                 "minimum": BIG}}}),
-                                           ['changes.rows["hc:7.2(b)"].games.minimum']),
+    "an indefinite minimum past 32 bits": (
+        changes(rows={"hc:7.2(b)": {"games": {"indefinite": True, "minimum": BIG}}}),
+        ['changes.rows["hc:7.2(b)"].games.minimum'],
+    ),
     "a rung past 32 bits": (changes(ladders={"league:10.06": {1: BIG}}), ['changes.ladders["league:10.06"]']),
-    "a rung number in Unicode digits": (changes(ladders={"league:10.06": {"²": 1}}),
-                                        ['changes.ladders["league:10.06"]["²"]']),
-    "a rung number past the limit": (changes(ladders={"league:10.06": {BIG: 1}}),
-                                     ['changes.ladders["league:10.06"]["2147483648"]']),
-    "thresholds past 32 bits": (changes(thresholds={"league:10.04": {"after": BIG, "every": BIG}}),
-                                ['changes.thresholds["league:10.04"].after',
-                                 'changes.thresholds["league:10.04"].every']),
+    "a rung number in Unicode digits": (
+        changes(ladders={"league:10.06": {"²": 1}}),
+        ['changes.ladders["league:10.06"]["²"]'],
+    ),
+    "a rung number past the limit": (
+        changes(ladders={"league:10.06": {BIG: 1}}),
+        ['changes.ladders["league:10.06"]["2147483648"]'],
+    ),
+    "thresholds past 32 bits": (
+        changes(thresholds={"league:10.04": {"after": BIG, "every": BIG}}),
+        ['changes.thresholds["league:10.04"].after', 'changes.thresholds["league:10.04"].every'],
+    ),
     "a list in repeal": (changes(repeal=[["hc:7.2(b)"]]), ["changes.repeal[0]"]),
     "a mapping in repeal": (changes(repeal=[{"a": 1}]), ["changes.repeal[0]"]),
     "a list as a policy value": (changes(policy={"layers": ["sum"]}), ["changes.policy.layers"]),
     "a lone surrogate in a rule's text": (
-        {"format": PROPOSAL, "name": "t", "changes": {"rules": [
-            {"id": "league:10.30", "layer": "league", "text": "x\ud800", "asp": YIELDS.format(1)}]}},
-        ["changes.rules[0].text", "lone surrogate"]),
+        {
+            "format": PROPOSAL,
+            "name": "t",
+            "changes": {
+                "rules": [{"id": "league:10.30", "layer": "league", "text": "x\ud800", "asp": YIELDS.format(1)}]
+            },
+        },
+        ["changes.rules[0].text", "lone surrogate"],
+    ),
     "a description that is a number too long to print": (
-        {"format": PROPOSAL, "name": "t", "description": 10**5000, "changes": {}}, ["description"]),
+        {"format": PROPOSAL, "name": "t", "description": 10**5000, "changes": {}},
+        ["description"],
+    ),
 }
 
 
@@ -298,17 +436,21 @@ PROPOSAL_CASES = {
 def test_a_hostile_proposal_is_refused_located(tmp_path, case):
     data, where = PROPOSAL_CASES[case]
     path = tmp_path / "p.json"
-    path.write_text(json.dumps(data, ensure_ascii=True) if not isinstance(data.get("description"), int)
-                    else json.dumps(dict(data, description=0)).replace('"description": 0', '"description": '
-                                                                       + "9" * 400))
+    path.write_text(
+        json.dumps(data, ensure_ascii=True)
+        if not isinstance(data.get("description"), int)
+        else json.dumps(dict(data, description=0)).replace('"description": 0', '"description": ' + "9" * 400)
+    )
     seasonfile = write(tmp_path, "s.yaml", as_yaml(season()))
     result, out = run(tmp_path, "report", seasonfile, "--proposal", path)
     assert_refused(result, out, str(path), *where)
 
 
 def test_a_yaml_alias_bomb_in_a_proposal_is_refused_within_seconds(tmp_path):
-    bomb = "\n".join(['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-                     + [f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]" for p, c in zip("abcdefgh", "bcdefghi")])
+    bomb = "\n".join(
+        ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+        + [f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]" for p, c in zip("abcdefgh", "bcdefghi")]
+    )
     path = write(tmp_path, "p.yaml", f"format: {PROPOSAL}\nname: t\nchanges: {{}}\n" + bomb)
     t0 = time.monotonic()
     result, out = run(tmp_path, "report", write(tmp_path, "s.yaml", as_yaml(season())), "--proposal", path)
@@ -327,27 +469,40 @@ def test_a_scenario_file_with_a_repeated_key_is_refused(tmp_path):
 def test_a_bad_proposal_time_limit_is_refused_naming_it(tmp_path, value):
     p = tmp_path / "p.json"
     p.write_text(json.dumps(rule(YIELDS.format(1))))
-    result, out = run(tmp_path, "report", write(tmp_path, "s.yaml", as_yaml(season())), "--proposal", p,
-                      env={"HOCKEYRULES_PROPOSAL_SECONDS": value})
+    result, out = run(
+        tmp_path,
+        "report",
+        write(tmp_path, "s.yaml", as_yaml(season())),
+        "--proposal",
+        p,
+        env={"HOCKEYRULES_PROPOSAL_SECONDS": value},
+    )
     assert_refused(result, out, "HOCKEYRULES_PROPOSAL_SECONDS", "positive number of seconds")
 
 
 def test_a_good_proposal_time_limit_is_used(tmp_path):
     p = tmp_path / "p.json"
     p.write_text(json.dumps(rule(YIELDS.format(3))))
-    result = CliRunner().invoke(main, ["suspensions", str(write(tmp_path, "s.yaml", as_yaml(season()))),
-                                       "--proposal", str(p), "--format", "json"],
-                                env={"HOCKEYRULES_PROPOSAL_SECONDS": "30.5"})
+    result = CliRunner().invoke(
+        main,
+        ["suspensions", str(write(tmp_path, "s.yaml", as_yaml(season()))), "--proposal", str(p), "--format", "json"],
+        env={"HOCKEYRULES_PROPOSAL_SECONDS": "30.5"},
+    )
     assert result.exit_code == 0, result.output
     assert {c["rule"]: c["games"] for c in json.loads(result.stdout)["suspensions"][0]["components"]}[
-        "league:10.30"] == 3
+        "league:10.30"
+    ] == 3
 
 
 # --------------------------------------------------------- grounding out of memory, killed
-RUNAWAY = ('aux(0) :- game(_, _, _, _). aux(X + 1) :- aux(X). '
-           'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5).')
-HOG = ('aux(X, Y) :- game(_, _, _, _), X = 1..100000, Y = 1..100000. '
-       'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5, 5).')
+RUNAWAY = (
+    "aux(0) :- game(_, _, _, _). aux(X + 1) :- aux(X). "
+    'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5).'
+)
+HOG = (
+    "aux(X, Y) :- game(_, _, _, _), X = 1..100000, Y = 1..100000. "
+    'yields("league:10.30", G, I, 1, 0) :- incident(G, I, _, _), aux(5, 5).'
+)
 
 
 def _cli(tmp_path: Path, proposal: dict, stdout_to=None, **popen):
@@ -355,9 +510,13 @@ def _cli(tmp_path: Path, proposal: dict, stdout_to=None, **popen):
     p = tmp_path / "p.json"
     p.write_text(json.dumps(proposal))
     code = "import sys; from hockeyrules.cli import main; sys.exit(main())"
-    return subprocess.Popen([sys.executable, "-c", code, "suspensions", str(s), "--proposal", str(p)],
-                            stdout=stdout_to or subprocess.PIPE, stderr=stdout_to or subprocess.PIPE, text=True,
-                            **popen)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, "suspensions", str(s), "--proposal", str(p)],
+        stdout=stdout_to or subprocess.PIPE,
+        stderr=stdout_to or subprocess.PIPE,
+        text=True,
+        **popen,
+    )
 
 
 def test_a_rule_that_exhausts_memory_is_a_located_error(tmp_path):
@@ -384,8 +543,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc to find the child")
 def test_the_grounding_child_ends_with_its_parent(tmp_path):
     log = open(tmp_path / "stderr.txt", "w")
-    proc = _cli(tmp_path, rule(RUNAWAY), env=dict(os.environ, HOCKEYRULES_PROPOSAL_SECONDS="120"),
-                stdout_to=log)
+    proc = _cli(tmp_path, rule(RUNAWAY), env=dict(os.environ, HOCKEYRULES_PROPOSAL_SECONDS="120"), stdout_to=log)
     started, children = time.monotonic(), []
     while time.monotonic() - started < 60 and proc.poll() is None:
         children = _children(proc.pid)
@@ -414,8 +572,19 @@ def _state(pid: int) -> str:
 
 # ------------------------------------------------- strict JSON: exactly what json.loads refuses
 JSON_TEXTS = [
-    '{"a": 1 "b": 2}', '{"a": 1,}', '{"a": 1', '{"a" 1}', '{1: 2}', '[1, 2', '{"a": [1, 2,]}',
-    '{"a": 1} x', '{"a": "\x01"}', '{"a": tru}', '{"a": 01}', '\u00a0{"a": 1}', '{"a": 1}\u3000',
+    '{"a": 1 "b": 2}',
+    '{"a": 1,}',
+    '{"a": 1',
+    '{"a" 1}',
+    "{1: 2}",
+    "[1, 2",
+    '{"a": [1, 2,]}',
+    '{"a": 1} x',
+    '{"a": "\x01"}',
+    '{"a": tru}',
+    '{"a": 01}',
+    '\u00a0{"a": 1}',
+    '{"a": 1}\u3000',
     '{"teams": [], "people": [], "settings": {}, "games": [{"a": 1} {"b": 2}]}',
     '{"teams": [], "people": [], "settings": {}, "games": [{"a": 1},]}',
     '{"teams": [], "people": [], "settings": {}, "games": [{"a": 1}] "x": 1}',
@@ -433,8 +602,10 @@ def test_the_json_reader_refuses_what_json_loads_refuses_at_the_same_place(tmp_p
     with pytest.raises(InputError) as got:
         load(path)
     problem = got.value.problems[0]
-    assert (problem.line, f"(column {expected.value.colno})") == (expected.value.lineno,
-                                                                   problem.message[-len(f"(column {expected.value.colno})"):])
+    assert (problem.line, f"(column {expected.value.colno})") == (
+        expected.value.lineno,
+        problem.message[-len(f"(column {expected.value.colno})") :],
+    )
     assert expected.value.msg in problem.message
 
 
@@ -447,12 +618,22 @@ def test_the_reader_keeps_the_data_it_accepts(tmp_path):
 
 
 # ------------------------------------------------------- random input: only the input error
-SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
-           | st.floats(allow_nan=True) | st.text(max_size=8)
-           | st.sampled_from(["A1", "G1", "major", "boarding", "12:00", "²", "A1\0", "\ud800", "OT", "pre"]))
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(st.text(max_size=6) | st.sampled_from(["id", "person", "games"]),
-                                        inner, max_size=4), max_leaves=20)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8)
+    | st.sampled_from(["A1", "G1", "major", "boarding", "12:00", "²", "A1\0", "\ud800", "OT", "pre"])
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=6) | st.sampled_from(["id", "person", "games"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
 
 
 def _only_input_errors(read) -> None:
@@ -508,8 +689,11 @@ def test_a_season_with_any_value_replaced_is_refused_or_evaluated(pick, value):
 def test_penalty_minute_games_that_would_pass_the_solver_integers_are_refused(tmp_path):
     s = write(tmp_path, "s.yaml", as_yaml(season(*[line(minutes=999_999)] * 3)))
     p = tmp_path / "p.json"
-    p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 999_999}},
-                                    thresholds={"league:10.04": {"after": 0, "every": 1}})))
+    p.write_text(
+        json.dumps(
+            changes(rows={"league:10.04": {"games": 999_999}}, thresholds={"league:10.04": {"after": 0, "every": 1}})
+        )
+    )
     result, out = run(tmp_path, "report", s, "--proposal", p)
     assert_refused(result, out, 'changes.rows["league:10.04"].games', "2,999,997 penalty minutes")
     p.write_text(json.dumps(changes(rows={"league:10.04": {"games": 2}})))  # the near miss: fine

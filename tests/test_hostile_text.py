@@ -14,7 +14,7 @@ HOSTILE = [
     'x"). suspended(Y) :- person(Y). #script (python)',
     'x"). evil :- y. #script',
     'P"). declared(p2,99). player(p9,"y',
-    "#include \"/etc/passwd\".\n#external a.",
+    '#include "/etc/passwd".\n#external a.',
     "Zoë O'Neil 🏒 \\ \" %! :- . #",
 ]
 
@@ -25,15 +25,32 @@ def hostile_season() -> dict:
     data = base_season()
     team = HOSTILE[2]
     data["teams"].append({"id": team, "name": HOSTILE[3]})
-    data["people"] += [
-        {"id": text, "name": text, "team": team, "role": "player"} for text in HOSTILE[:2]
-    ] + [{"id": HOSTILE[4], "name": HOSTILE[4], "team": "A", "role": "player"}]
-    game = {"id": HOSTILE[1], "home": "A", "away": team, "incidents": [
-        {"person": HOSTILE[0], "period": 1, "time": "05:00", "infraction": "fighting",
-         "penalties": ["major"], "stoppage": HOSTILE[3].replace("\n", " ")},
-        {"person": HOSTILE[4], "period": 1, "time": "05:00", "infraction": "fighting",
-         "penalties": ["major"], "stoppage": HOSTILE[3].replace("\n", " ")},
-    ]}
+    data["people"] += [{"id": text, "name": text, "team": team, "role": "player"} for text in HOSTILE[:2]] + [
+        {"id": HOSTILE[4], "name": HOSTILE[4], "team": "A", "role": "player"}
+    ]
+    game = {
+        "id": HOSTILE[1],
+        "home": "A",
+        "away": team,
+        "incidents": [
+            {
+                "person": HOSTILE[0],
+                "period": 1,
+                "time": "05:00",
+                "infraction": "fighting",
+                "penalties": ["major"],
+                "stoppage": HOSTILE[3].replace("\n", " "),
+            },
+            {
+                "person": HOSTILE[4],
+                "period": 1,
+                "time": "05:00",
+                "infraction": "fighting",
+                "penalties": ["major"],
+                "stoppage": HOSTILE[3].replace("\n", " "),
+            },
+        ],
+    }
     return build_season({"games": [game]}, data)
 
 

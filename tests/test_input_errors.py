@@ -19,8 +19,7 @@ def season(*incidents, **game):
 
 
 def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding",
-                 "penalties": ["major"]}, **kw)
+    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def problems(data) -> list[tuple[str, str]]:
@@ -161,15 +160,21 @@ def test_every_error_is_reported_at_once():
     data = season(line(infraction="bording"), line(person="GHOST", penalties=[]), away="A")
     data["settings"] = {}
     found = {where for where, _ in problems(data)}
-    assert found == {"settings.clock", "games[0].away", "games[0].incidents[0].infraction",
-                     "games[0].incidents[1].person", "games[0].incidents[1].penalties"}
+    assert found == {
+        "settings.clock",
+        "games[0].away",
+        "games[0].incidents[0].infraction",
+        "games[0].incidents[1].person",
+        "games[0].incidents[1].penalties",
+    }
 
 
 def test_unknown_fields_are_warnings_carried_in_the_result():
     data = season(line(penalty_typo=1))
     result = evaluate(data).to_dict()
-    assert {"where": "games[0].incidents[0].penalty_typo",
-            "message": result["warnings"][0]["message"]} == result["warnings"][0]
+    assert {"where": "games[0].incidents[0].penalty_typo", "message": result["warnings"][0]["message"]} == result[
+        "warnings"
+    ][0]
     assert "unknown field" in result["warnings"][0]["message"]
 
 
@@ -240,5 +245,11 @@ def test_an_unquoted_yaml_clock_time_is_still_that_time(tmp_path):
     res = run_cli(tmp_path, text, "season.yaml", "--format", "json")
     assert res.exit_code == 0, res.stderr
     suspension = json.loads(res.stdout)["suspensions"][0]
-    assert suspension["components"][0] == {"rule": "hc:7.2(b)", "layer": "governing", "games": 1,
-                                           "indefinite": False, "late": False, "incident": 1}
+    assert suspension["components"][0] == {
+        "rule": "hc:7.2(b)",
+        "layer": "governing",
+        "games": 1,
+        "indefinite": False,
+        "late": False,
+        "incident": 1,
+    }

@@ -12,8 +12,7 @@ from hockeyrules.season import from_data, load
 
 
 def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding",
-                 "penalties": ["major"]}, **kw)
+    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def season(*incidents):
@@ -34,11 +33,14 @@ def sample() -> dict:
     return data
 
 
-@pytest.mark.parametrize("order", [
-    ["format", "settings", "teams", "people", "games", "decisions"],
-    ["games", "format", "settings", "teams", "people"],            # games first: read whole
-    ["format", "decisions", "settings", "teams", "people", "games"],
-])
+@pytest.mark.parametrize(
+    "order",
+    [
+        ["format", "settings", "teams", "people", "games", "decisions"],
+        ["games", "format", "settings", "teams", "people"],  # games first: read whole
+        ["format", "decisions", "settings", "teams", "people", "games"],
+    ],
+)
 def test_a_json_season_reads_the_same_whatever_its_key_order(tmp_path, order):
     data = sample()
     assert evaluate(load(written(tmp_path, data, order))).to_dict() == evaluate(from_data(data)).to_dict()
@@ -60,4 +62,7 @@ def test_broken_json_inside_the_games_names_its_line(tmp_path):
     with pytest.raises(InputError) as err:
         load(path)
     problem = err.value.problems[0]
-    assert problem.message.startswith("not valid JSON") and problem.line == text[:text.index('"fighting"')].count("\n") + 1
+    assert (
+        problem.message.startswith("not valid JSON")
+        and problem.line == text[: text.index('"fighting"')].count("\n") + 1
+    )

@@ -29,8 +29,9 @@ def line(person, infraction, penalties, period=2, time="12:00"):
 # G1, G2 played; G3, G4 scheduled
 GAMES = [
     {"incidents": [line("A1", "boarding", ["major", "game_misconduct"], period=3, time="05:00")]},  # late: 4 games
-    {"incidents": [line("B2", "discrimination", ["gross_misconduct"])]},                          # indefinite
-    {"status": "scheduled", "home": "B", "away": "A"}, {"status": "scheduled"},
+    {"incidents": [line("B2", "discrimination", ["gross_misconduct"])]},  # indefinite
+    {"status": "scheduled", "home": "B", "away": "A"},
+    {"status": "scheduled"},
 ]
 
 
@@ -64,8 +65,11 @@ def test_the_notice_is_read_off_the_explain_tree_and_the_serving():
     assert [r["rule"] for r in n["rules"]] == [c["rule"] for c in components]
     assert [r["rulebook"] for r in n["rules"]] == [c.get("rulebook") for c in components]
     assert [x["text"] for x in n["lines"]] == [c["text"] for c in tree["children"] if c["kind"] == "line"]
-    assert [(g["game"], g["state"]) for g in n["serving"]] == [("G2", "served"), ("G3", "to sit out"),
-                                                               ("G4", "to sit out")]
+    assert [(g["game"], g["state"]) for g in n["serving"]] == [
+        ("G2", "served"),
+        ("G3", "to sit out"),
+        ("G4", "to sit out"),
+    ]
     (b2,) = notices(season(), "B2", "G2")
     assert b2["indefinite"] and b2["return"] == "after the league decides the length of the suspension"
     assert "at least 5 games" in b2["may_decide"][0]
@@ -97,6 +101,7 @@ def test_a_hostile_name_stays_text_in_markdown_and_html():
 
 
 # --- a real browser -------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):

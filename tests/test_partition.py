@@ -35,8 +35,7 @@ def test_the_partitioned_result_equals_the_whole_season_result():
 
 def test_a_proposal_without_new_rules_is_split_too_with_the_same_result():
     season = three_leagues()
-    proposal = {"format": "hockeyrules/proposal@1", "name": "x",
-                "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
+    proposal = {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
     from hockeyrules.engine import as_proposal
 
     p = as_proposal(proposal)
@@ -90,8 +89,11 @@ def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(t
     third = next(g for g in data["games"] if g["home"].startswith("L3-"))
     late = dict(first, id="interleague", away=third["home"], date="2026-04-30", dressed=None)
     late.pop("dressed")
-    late["incidents"] = [inc for inc in first["incidents"] if inc["person"] in
-                         {p["id"] for p in data["people"] if p["team"] == first["home"]}]
+    late["incidents"] = [
+        inc
+        for inc in first["incidents"]
+        if inc["person"] in {p["id"] for p in data["people"] if p["team"] == first["home"]}
+    ]
     data["games"].append(late)
     whole, _ = run(from_data(data), Policy())
     path = _write(tmp_path, data)
@@ -125,8 +127,9 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
     from hockeyrules.engine import as_proposal
 
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
-    p = as_proposal({"format": "hockeyrules/proposal@1", "name": "x",
-                     "changes": {"rows": {"league:10.06/1": {"games": 3}}}})
+    p = as_proposal(
+        {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
+    )
     whole, _ = run(from_data(data), Policy(), proposal=p)
     stream = partition.Stream(Policy(), p, limit=1, workers=2)
     stream.RECENT = 16
@@ -143,8 +146,9 @@ def test_workers_started_by_spawn_give_the_bytes_of_fork():
     from hockeyrules.engine import as_proposal
 
     season = three_leagues()
-    proposal = as_proposal({"format": "hockeyrules/proposal@1", "name": "x",
-                            "changes": {"rows": {"league:10.06/1": {"games": 3}}}})
+    proposal = as_proposal(
+        {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
+    )
     results = {}
     for method in ("fork", "spawn"):
         for p in (None, proposal):

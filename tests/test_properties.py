@@ -11,24 +11,40 @@ from hockeyrules import evaluate
 from hockeyrules.scenarios import base_season, build_season
 
 PEOPLE = [f"A{n}" for n in range(1, 5)] + [f"B{n}" for n in range(1, 5)] + ["CA", "CB"]
-INFRACTIONS = ["fighting", "boarding", "checking_from_behind", "abusive_behaviour", "instigator",
-               "unsportsmanlike_conduct", "first_off_bench", "left_bench", "tripping", "secondary_fight",
-               "physical_harassment_of_officials", "roughing", "spearing"]
+INFRACTIONS = [
+    "fighting",
+    "boarding",
+    "checking_from_behind",
+    "abusive_behaviour",
+    "instigator",
+    "unsportsmanlike_conduct",
+    "first_off_bench",
+    "left_bench",
+    "tripping",
+    "secondary_fight",
+    "physical_harassment_of_officials",
+    "roughing",
+    "spearing",
+]
 PENALTIES = ["minor", "major", "misconduct", "game_misconduct", "gross_misconduct", "match"]
 
-incident = st.fixed_dictionaries({
-    "person": st.sampled_from(PEOPLE),
-    "period": st.sampled_from([1, 2, 3, 3, "OT", "pre", "post"]),
-    "time": st.sampled_from(["19:00", "10:01", "10:00", "09:59", "00:30"]),
-    "infraction": st.sampled_from(INFRACTIONS),
-    "penalties": st.lists(st.sampled_from(PENALTIES), min_size=1, max_size=3, unique=True),
-})
-game = st.fixed_dictionaries({
-    "date": st.sampled_from(["2025-10-01", "2025-10-02", "2025-10-03"]),
-    "start": st.sampled_from([None, "13:00", "19:30"]),
-    "home": st.sampled_from(["A", "B"]),
-    "incidents": st.lists(incident, max_size=6),
-})
+incident = st.fixed_dictionaries(
+    {
+        "person": st.sampled_from(PEOPLE),
+        "period": st.sampled_from([1, 2, 3, 3, "OT", "pre", "post"]),
+        "time": st.sampled_from(["19:00", "10:01", "10:00", "09:59", "00:30"]),
+        "infraction": st.sampled_from(INFRACTIONS),
+        "penalties": st.lists(st.sampled_from(PENALTIES), min_size=1, max_size=3, unique=True),
+    }
+)
+game = st.fixed_dictionaries(
+    {
+        "date": st.sampled_from(["2025-10-01", "2025-10-02", "2025-10-03"]),
+        "start": st.sampled_from([None, "13:00", "19:30"]),
+        "home": st.sampled_from(["A", "B"]),
+        "incidents": st.lists(incident, max_size=6),
+    }
+)
 # Distinct (date, start): season order then never falls back on file order.
 season_games = st.lists(game, min_size=1, max_size=6, unique_by=lambda g: (g["date"], g["start"]))
 
@@ -66,8 +82,7 @@ def test_reordering_the_games_of_a_file_changes_nothing(games, rnd):
     rnd.shuffle(shuffled["games"])
     first, second = evaluate(data).to_dict(), evaluate(shuffled).to_dict()
     # a warning names its place in the file, which moved with the game
-    assert sorted(w["message"] for w in first.pop("warnings")) == \
-        sorted(w["message"] for w in second.pop("warnings"))
+    assert sorted(w["message"] for w in first.pop("warnings")) == sorted(w["message"] for w in second.pop("warnings"))
     assert first == second
 
 

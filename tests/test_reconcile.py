@@ -7,16 +7,16 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from test_audit import discrimination, line, one_game, two_games  # the audit tests' game-sheet lines
 
 from hockeyrules import InputError
 from hockeyrules.cli import main
 from hockeyrules.reconcile import reconcile
 from hockeyrules.scenarios import base_season, build_season
 from hockeyrules.season import from_data
-from test_audit import discrimination, line, one_game, two_games  # the audit tests' game-sheet lines
 
 
-def minor(p):           # nothing
+def minor(p):  # nothing
     return line(p, "tripping", ["minor"])
 
 
@@ -68,11 +68,25 @@ def all_text(p):
 
 def test_each_class_with_its_numbers(answer):
     assert {p["person"]: p["class"] for p in answer["pairs"]} == {
-        "A1": "agrees", "A2": "too-short", "B3": "too-long", "B1": "indefinite-mismatch", "A4": "missed",
-        "A5": "extra", "A6": "indefinite-mismatch", "A7": "agrees"}
+        "A1": "agrees",
+        "A2": "too-short",
+        "B3": "too-long",
+        "B1": "indefinite-mismatch",
+        "A4": "missed",
+        "A5": "extra",
+        "A6": "indefinite-mismatch",
+        "A7": "agrees",
+    }
     assert answer["format"] == "hockeyrules/reconcile@1"
-    assert answer["summary"] == {"agrees": 2, "missed": 1, "extra": 1, "too-short": 1, "too-long": 1,
-                                 "indefinite-mismatch": 2, "total": 8}
+    assert answer["summary"] == {
+        "agrees": 2,
+        "missed": 1,
+        "extra": 1,
+        "too-short": 1,
+        "too-long": 1,
+        "indefinite-mismatch": 2,
+        "total": 8,
+    }
     assert [(t["team"], t["agrees"], t["indefinite-mismatch"]) for t in answer["teams"]] == [("A", 2, 1), ("B", 0, 1)]
     assert pair(answer, "A2")["difference"] == "required 2 games, issued 1: 1 too few"
     assert pair(answer, "B3")["difference"] == "required 1 game, issued 3: 2 more than the rules require"
@@ -112,8 +126,9 @@ def test_one_league_suspension_covering_two_games_is_matched_by_date_window(answ
     p = pair(answer, "A7")
     assert [r["game"] for r in p["required"]] == ["G3", "G4"]
     assert [i["game"] for i in p["issued"]] == ["G4"]
-    assert p["match"].startswith("date window: the entry for G4 (issued 2025-10-23) covers the suspensions of "
-                                 "G3 (2025-10-15), G4 (2025-10-22)")
+    assert p["match"].startswith(
+        "date window: the entry for G4 (issued 2025-10-23) covers the suspensions of G3 (2025-10-15), G4 (2025-10-22)"
+    )
     assert p["class"] == "agrees"
 
 
@@ -123,13 +138,18 @@ def test_without_the_window_the_earlier_game_is_missed():
     data = season(issued)
     data["games"][2]["date"] = "2025-10-10"  # G3 more than a week before G4
     answer = reconcile(data)
-    assert sorted((p["class"], [r["game"] for r in p["required"]]) for p in answer["pairs"] if p["person"] == "A7") \
-        == [("missed", ["G3"]), ("too-long", ["G4"])]
+    assert sorted((p["class"], [r["game"] for r in p["required"]]) for p in answer["pairs"] if p["person"] == "A7") == [
+        ("missed", ["G3"]),
+        ("too-long", ["G4"]),
+    ]
 
 
 def test_unknown_persons_and_games_are_located_errors(tmp_path):
-    bad = ISSUED + [{"person": "NOPE", "game": "G1", "games": 1}, {"person": "A1", "game": "G99", "games": 1},
-                    {"person": "A1", "game": "G1"}]
+    bad = ISSUED + [
+        {"person": "NOPE", "game": "G1", "games": 1},
+        {"person": "A1", "game": "G99", "games": 1},
+        {"person": "A1", "game": "G1"},
+    ]
     with pytest.raises(InputError) as err:
         from_data(season(bad))
     where = {(p.where, p.message) for p in err.value.problems}
@@ -157,17 +177,24 @@ def test_issued_csv_gives_the_same_answer_as_the_yaml_list(tmp_path, answer):
     # and a separate CSV file given with --issued
     path = tmp_path / "season.json"
     path.write_text(json.dumps(season([])))
-    res = CliRunner().invoke(main, ["reconcile", str(path), "--issued", str(folder / "issued.csv"),
-                                    "--format", "json"])
+    res = CliRunner().invoke(main, ["reconcile", str(path), "--issued", str(folder / "issued.csv"), "--format", "json"])
     assert res.exit_code == 0, res.stderr
     assert _same_but_where(json.loads(res.stdout), answer)
 
 
 def _same_but_where(a, b):
     def strip(d):
-        return [{**p, "issued": [{k: v for k, v in i.items() if k != "where"} for i in p["issued"]],
-                 "explanation": [{k: v for k, v in n.items() if k not in ("where", "line", "children")}
-                                 for n in p["explanation"]]} for p in d["pairs"]]
+        return [
+            {
+                **p,
+                "issued": [{k: v for k, v in i.items() if k != "where"} for i in p["issued"]],
+                "explanation": [
+                    {k: v for k, v in n.items() if k not in ("where", "line", "children")} for n in p["explanation"]
+                ],
+            }
+            for p in d["pairs"]
+        ]
+
     assert strip(a) == strip(b)
     assert a["summary"] == b["summary"]
     return True

@@ -801,7 +801,7 @@ def test_the_reconciliation_section_is_the_reconcile_json(example):
     count per team and one row for every difference, as `hockeyrules reconcile` has them."""
     data, text = cli_reconcile(EXAMPLE), example["html"]
     assert '<section class="page" id="reconcile">' in text and 'href="#reconcile"' in text
-    section = text[text.index('id="reconcile"'):]
+    section = text[text.index('id="reconcile"') :]
     section = section[: section.index("</section>")]
     differences = [p for p in data["pairs"] if p["class"] != "agrees"]
     assert differences and section.count('<tr class="rec-') == len(differences)

@@ -21,8 +21,7 @@ def season(*incidents, **game):
 
 
 def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding",
-                 "penalties": ["major"]}, **kw)
+    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def team_line(**kw):
@@ -39,17 +38,19 @@ def problems(data) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------- bad input
 
+
 def test_a_line_with_both_a_person_and_a_team_is_an_error():
     assert problems(season(line(team="A"))) == [
-        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: both are given")]
+        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: both are given")
+    ]
 
 
 def test_a_line_with_neither_a_person_nor_a_team_is_an_error():
     bad = line()
     del bad["person"]
     assert problems(season(bad)) == [
-        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: "
-                                  "neither is given")]
+        ("games[0].incidents[0]", "a line names a person or a team (a team line), one of the two: neither is given")
+    ]
 
 
 def test_a_team_line_for_a_team_not_in_the_game_is_an_error():
@@ -79,6 +80,7 @@ def test_all_the_new_errors_are_reported_at_once_and_the_cli_exits_2(tmp_path):
 
 # ---------------------------------------------------------------- what they mean
 
+
 def test_a_team_line_is_read_and_yields_nothing_personal():
     result = evaluate(season(team_line(penalties=["major", "game_misconduct"]))).to_dict()
     assert result["suspensions"] == []
@@ -97,12 +99,14 @@ def test_a_game_ejection_has_no_minutes_by_default():
 
 # ------------------------------------------------------- match with no table row
 
+
 def test_a_match_penalty_with_no_table_row_yields_a_warning_at_its_line():
     result = evaluate(season(line(infraction="elbowing", penalties=["match"]))).to_dict()
     assert result["suspensions"] == []
-    assert {"where": "games[0].incidents[0]",
-            "message": "match penalty with no minimum in the tables (a hearing decides)"} in \
-        [{k: w[k] for k in ("where", "message")} for w in result["warnings"]]
+    assert {
+        "where": "games[0].incidents[0]",
+        "message": "match penalty with no minimum in the tables (a hearing decides)",
+    } in [{k: w[k] for k in ("where", "message")} for w in result["warnings"]]
 
 
 def test_a_match_penalty_that_a_table_lists_yields_no_such_warning():
@@ -128,9 +132,14 @@ def test_the_readme_readings_table_is_the_one_generated_from_the_engine_register
 
 def test_result_policy_lists_all_six_readings_by_their_catalog_names():
     result = evaluate(season(line())).to_dict()
-    assert result["policy"] == {"layers": "sum", "late_game_counted_once": True, "late_window_minutes": 10,
-                                "league_persons": "players", "league_games": "league_play",
-                                "league_restatements": "add"}
+    assert result["policy"] == {
+        "layers": "sum",
+        "late_game_counted_once": True,
+        "late_window_minutes": 10,
+        "league_persons": "players",
+        "league_games": "league_play",
+        "league_restatements": "add",
+    }
 
 
 def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
@@ -140,31 +149,41 @@ def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
 
     out = Facts()
     policy_facts(Policy(), out)
-    facts = {line[len("policy("):].split(",")[0] for line in out.lines}
+    facts = {line[len("policy(") :].split(",")[0] for line in out.lines}
     assert facts == {r.fact for r in READINGS}
     encoding = "".join(encoding_text(name) for name in ENCODING)
     for r in READINGS:
         assert f"policyin(E, {r.fact}," in encoding, r.fact
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--reading", "league_person=all"], "unknown reading 'league_person'"),
-    (["--reading", "league_games=exhibitions"], "league_games: 'exhibitions' is not a value of it"),
-    (["--reading", "late_window_minutes=0"], "late_window_minutes"),
-    (["--reading", "layers"], "expected NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--reading", "league_person=all"], "unknown reading 'league_person'"),
+        (["--reading", "league_games=exhibitions"], "league_games: 'exhibitions' is not a value of it"),
+        (["--reading", "late_window_minutes=0"], "late_window_minutes"),
+        (["--reading", "layers"], "expected NAME=VALUE"),
+    ],
+)
 def test_an_unknown_reading_or_value_exits_2_naming_the_known_ones(args, message, tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(season(line())))
-    for command in (["suspensions", str(path)], ["audit", str(path)], ["diff", str(path)],
-                    ["explain", str(path), "--person", "A1"], ["rules"], ["report", str(path), "-o",
-                                                                          str(tmp_path / "r.html")]):
+    for command in (
+        ["suspensions", str(path)],
+        ["audit", str(path)],
+        ["diff", str(path)],
+        ["explain", str(path), "--person", "A1"],
+        ["rules"],
+        ["report", str(path), "-o", str(tmp_path / "r.html")],
+    ):
         res = CliRunner().invoke(main, command + args)
         assert res.exit_code == 2, (command, res.output)
         assert message in res.output, (command, res.output)
         if "unknown reading" in message:
-            assert "layers, late_game_counted_once, late_window_minutes, league_persons, league_games, " \
-                   "league_restatements" in res.output
+            assert (
+                "layers, late_game_counted_once, late_window_minutes, league_persons, league_games, "
+                "league_restatements" in res.output
+            )
 
 
 def test_a_reading_on_the_command_line_reaches_the_engine(tmp_path):
@@ -172,8 +191,11 @@ def test_a_reading_on_the_command_line_reaches_the_engine(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     add = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json"]).output)
-    overlap = json.loads(CliRunner().invoke(main, ["suspensions", str(path), "--format", "json", "--reading",
-                                                   "league_restatements=overlap"]).output)
+    overlap = json.loads(
+        CliRunner()
+        .invoke(main, ["suspensions", str(path), "--format", "json", "--reading", "league_restatements=overlap"])
+        .output
+    )
     assert [s["games"] for s in add["suspensions"]] == [2]  # hc:7.10(b)/1 1 + league 1 (10.02 and 10.06/1 overlap)
     assert [s["games"] for s in overlap["suspensions"]] == [1]
     assert overlap["policy"]["league_restatements"] == "overlap"
@@ -188,15 +210,21 @@ def test_diff_with_a_reading_compares_the_defaults_with_that_reading(tmp_path):
     d = json.loads(res.output)
     assert d["after"]["name"] == "current rules, reading league_persons=all"
     assert d["after"]["policy"]["league_persons"] == "all" and d["before"]["policy"]["league_persons"] == "players"
-    assert [(c["person"], c["change"], c["after"]["rules"]) for c in d["changes"]] == \
-        [("CA", "appears", ["league:10.06/1"])]
+    assert [(c["person"], c["change"], c["after"]["rules"]) for c in d["changes"]] == [
+        ("CA", "appears", ["league:10.06/1"])
+    ]
 
 
 def test_a_proposal_policy_takes_any_reading():
     from hockeyrules.proposal import load
 
-    p = load({"format": "hockeyrules/proposal@1", "name": "Revision 1",
-              "changes": {"policy": {"league_persons": "all", "league_games": "all"}}})
+    p = load(
+        {
+            "format": "hockeyrules/proposal@1",
+            "name": "Revision 1",
+            "changes": {"policy": {"league_persons": "all", "league_games": "all"}},
+        }
+    )
     data = season(line(person="CA", infraction="misconduct", penalties=["misconduct"]))
     assert evaluate(data).to_dict()["suspensions"] == []
     got = evaluate(data, proposal=p).to_dict()
@@ -207,8 +235,13 @@ def test_a_proposal_with_an_unknown_reading_or_value_is_refused_naming_the_known
     from hockeyrules.proposal import load
 
     with pytest.raises(InputError) as err:
-        load({"format": "hockeyrules/proposal@1", "name": "X",
-              "changes": {"policy": {"league_players": "all", "league_games": "some"}}})
+        load(
+            {
+                "format": "hockeyrules/proposal@1",
+                "name": "X",
+                "changes": {"policy": {"league_players": "all", "league_games": "some"}},
+            }
+        )
     found = {p.where: p.message for p in err.value.problems}
     assert "league_persons" in found["changes.policy.league_players"]
     assert "league_play or all" in found["changes.policy.league_games"]
@@ -219,8 +252,14 @@ def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect
     res = CliRunner().invoke(main, ["readings", str(example), "--format", "json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
-    assert [r["reading"] for r in d["readings"]] == ["layers", "late_game_counted_once", "late_window_minutes",
-                                                     "league_persons", "league_games", "league_restatements"]
+    assert [r["reading"] for r in d["readings"]] == [
+        "layers",
+        "late_game_counted_once",
+        "late_window_minutes",
+        "league_persons",
+        "league_games",
+        "league_restatements",
+    ]
     for r in d["readings"]:
         assert r["provision"] and r["rulebook"] and r["effects"], r["reading"]
         for e in r["effects"]:
@@ -228,8 +267,10 @@ def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect
     by = {r["reading"]: r for r in d["readings"]}
     # max never makes a suspension longer, and the third-fight kind of overlap only shortens
     assert by["layers"]["effects"][0]["games"]["after"] < by["layers"]["effects"][0]["games"]["before"]
-    assert by["league_restatements"]["effects"][0]["games"]["after"] < \
-        by["league_restatements"]["effects"][0]["games"]["before"]
+    assert (
+        by["league_restatements"]["effects"][0]["games"]["after"]
+        < by["league_restatements"]["effects"][0]["games"]["before"]
+    )
     # the example season's coaches with misconducts: league_persons=all suspends some of them
     who = by["league_persons"]["effects"][0]["who"]
     assert all(w["role"] != "player" for w in who)
@@ -273,14 +314,16 @@ def test_explain_says_which_version_of_a_row_applied_and_why():
 
 def test_diff_shows_the_effective_date(tmp_path):
     path = tmp_path / "s.json"
-    path.write_text(json.dumps(two_fights({"date": "2025-10-15",
-                                           "incidents": [line(infraction="fighting", penalties=["minor"])]})))
+    path.write_text(
+        json.dumps(two_fights({"date": "2025-10-15", "incidents": [line(infraction="fighting", penalties=["minor"])]}))
+    )
     res = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE), "--format", "json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
     assert d["after"]["effective"] == "2025-10-10"
-    assert [(c["person"], c["game"], c["before"]["games"], c["after"]["games"]) for c in d["changes"]] == \
-        [("A1", "G2", 2, 5)]
+    assert [(c["person"], c["game"], c["before"]["games"], c["after"]["games"]) for c in d["changes"]] == [
+        ("A1", "G2", 2, 5)
+    ]
     table = CliRunner().invoke(main, ["diff", str(path), "--proposal", str(EFFECTIVE)]).output
     assert "(in force for games from 2025-10-10)" in table
 
@@ -290,12 +333,19 @@ def test_an_effective_that_is_not_a_date_is_refused(value):
     from hockeyrules.proposal import load
 
     with pytest.raises(InputError) as err:
-        load({"format": "hockeyrules/proposal@1", "name": "X", "effective": value,
-              "changes": {"repeal": ["league:10.06B"]}})
+        load(
+            {
+                "format": "hockeyrules/proposal@1",
+                "name": "X",
+                "effective": value,
+                "changes": {"repeal": ["league:10.06B"]},
+            }
+        )
     assert [p.where for p in err.value.problems] == ["effective"]
 
 
 # ----------------------------------------------- explanations name the reading
+
 
 def _texts(node: dict):
     yield node["text"]
@@ -306,17 +356,21 @@ def _texts(node: dict):
 def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
     from hockeyrules.explain import explain_incident
 
-    games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]}
-             for _ in range(4)]
-    games.append({"kind": "exhibition",
-                  "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]})
+    games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]} for _ in range(4)]
+    games.append(
+        {"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]}
+    )
     data = build_season({"games": games}, base_season())
     coach = list(_texts(explain_incident(data, "G4", 1).to_dict()))
-    assert "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a " \
-           "head coach" in coach
+    assert (
+        "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a "
+        "head coach" in coach
+    )
     exhibition = list(_texts(explain_incident(data, "G5", 1).to_dict()))
-    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
+    assert (
+        "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)"
         in exhibition
+    )
     # under the other reading the same lines count, and nothing says the reading excluded them
     from hockeyrules import Policy
 
@@ -328,15 +382,25 @@ def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
 def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_proposal():
     from hockeyrules.explain import explain_incident
 
-    proposal = {"format": "hockeyrules/proposal@1", "name": "Exhibitions count from 10 October",
-                "effective": "2025-10-10", "changes": {"policy": {"league_games": "all"}}}
-    games = [{"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]},
-             {"kind": "exhibition", "date": "2025-10-12",
-              "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]}]
+    proposal = {
+        "format": "hockeyrules/proposal@1",
+        "name": "Exhibitions count from 10 October",
+        "effective": "2025-10-10",
+        "changes": {"policy": {"league_games": "all"}},
+    }
+    games = [
+        {"kind": "exhibition", "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])]},
+        {
+            "kind": "exhibition",
+            "date": "2025-10-12",
+            "incidents": [line(infraction="tripping", penalties=["major", "game_misconduct"])],
+        },
+    ]
     data = build_season({"games": games}, base_season())
     before = list(_texts(explain_incident(data, "G1", 1, proposal=proposal).to_dict()))
-    assert "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" \
-        in before
+    assert (
+        "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" in before
+    )
     after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
     assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
 

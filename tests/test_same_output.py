@@ -33,16 +33,25 @@ PROPOSAL = str(ROOT / "proposals" / "examples" / "late-head-contact.yaml")
 COMMANDS = {
     "suspensions-json": ["suspensions", "{season}", "--format", "json"],
     "suspensions-csv": ["suspensions", "{season}", "--format", "csv"],
-    "suspensions-max-not-once": ["suspensions", "{season}", "--format", "json", "--layers", "max",
-                                 "--no-late-game-counted-once"],
+    "suspensions-max-not-once": [
+        "suspensions",
+        "{season}",
+        "--format",
+        "json",
+        "--layers",
+        "max",
+        "--no-late-game-counted-once",
+    ],
     "suspensions-proposal": ["suspensions", "{season}", "--format", "json", "--proposal", PROPOSAL],
     "explain-all": ["suspensions", "{season}", "--format", "json", "--explain"],
     "audit": ["audit", "{season}", "--format", "json"],
 }
 # every command on the example season; the engine's own output on the generated ones
-CASES = [("example", c) for c in COMMANDS] + \
-    [("1x", c) for c in ("suspensions-json", "suspensions-csv", "suspensions-max-not-once", "suspensions-proposal")] + \
-    [("10x", "suspensions-json")]
+CASES = (
+    [("example", c) for c in COMMANDS]
+    + [("1x", c) for c in ("suspensions-json", "suspensions-csv", "suspensions-max-not-once", "suspensions-proposal")]
+    + [("10x", "suspensions-json")]
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +61,7 @@ def seasons(tmp_path_factory):
 
     def generated(leagues):
         path = folder / f"season-{leagues}x.json"
-        if not path.exists():   # the benchmark's seasons (benchmarks/run.py: TEAMS, GAMES_PER_TEAM, SEED)
+        if not path.exists():  # the benchmark's seasons (benchmarks/run.py: TEAMS, GAMES_PER_TEAM, SEED)
             write_season(generate_season(12, 44, seed=20250101, leagues=leagues), path)
         return str(path)
 

@@ -6,23 +6,32 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from test_audit import line  # the audit tests' game-sheet lines
 
 from hockeyrules import InputError
 from hockeyrules.audit import audit
 from hockeyrules.cli import main
 from hockeyrules.scenarios import base_season, build_season
 from hockeyrules.season import from_data
-from test_audit import line  # the audit tests' game-sheet lines
 from hockeyrules.status import status
-
 
 # G1 2025-10-01 and G2 2025-10-08 played; G3, G4, G5 (10-15, 10-22, 10-29) scheduled
 GAMES = [
-    {"incidents": [line("A1", "boarding", ["match"]),                    # hc:7.2(c): 3 games
-                   line("A2", "boarding", ["major", "game_misconduct"])]},  # 2 games
-    {"incidents": [line("A2", "boarding", ["major"]),                    # 2nd Section 2 major: more games
-                   line("A3", "discrimination", ["gross_misconduct"])]},   # hc:11.4: indefinite, at least 5
-    {"status": "scheduled"}, {"status": "scheduled"}, {"status": "scheduled"},
+    {
+        "incidents": [
+            line("A1", "boarding", ["match"]),  # hc:7.2(c): 3 games
+            line("A2", "boarding", ["major", "game_misconduct"]),
+        ]
+    },  # 2 games
+    {
+        "incidents": [
+            line("A2", "boarding", ["major"]),  # 2nd Section 2 major: more games
+            line("A3", "discrimination", ["gross_misconduct"]),
+        ]
+    },  # hc:11.4: indefinite, at least 5
+    {"status": "scheduled"},
+    {"status": "scheduled"},
+    {"status": "scheduled"},
 ]
 
 
@@ -64,8 +73,9 @@ def test_an_indefinite_suspension_awaits_a_league_decision():
     (s,) = a3["suspensions"]
     assert s["indefinite"] and s["remaining"] is None and a3["games_left"] is None
     assert ids(s["sit_out"]) == ["G3", "G4", "G5"] and a3["first_game"] is None
-    assert a3["awaiting"] == ["a league decision on its length (By-Law 10.01C): at least 5 game(s), "
-                              "5 of them still to serve"]
+    assert a3["awaiting"] == [
+        "a league decision on its length (By-Law 10.01C): at least 5 game(s), 5 of them still to serve"
+    ]
 
 
 def test_as_of_before_and_after_a_game():
@@ -92,8 +102,8 @@ def test_a_scheduled_game_with_incidents_is_an_error():
     with pytest.raises(InputError) as err:
         from_data(season(games))
     assert [(p.where, p.message) for p in err.value.problems] == [
-        ("games[2].incidents", "a scheduled game (not yet played) has no incidents: remove them or give "
-                               "status: played")]
+        ("games[2].incidents", "a scheduled game (not yet played) has no incidents: remove them or give status: played")
+    ]
     games = GAMES[:2] + [{"status": "postponed"}]
     with pytest.raises(InputError) as err:
         from_data(season(games))

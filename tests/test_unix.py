@@ -36,13 +36,17 @@ def no_traceback(res):
 
 # ---------------------------------------------------------------- standard input
 
+
 @pytest.mark.parametrize("path", [EXAMPLE, SIX])
-@pytest.mark.parametrize("args", [
-    ["suspensions", "--format", "json"],
-    ["suspensions", "--format", "csv"],
-    ["audit", "--format", "json"],
-    ["diff", "--proposal", PROPOSAL, "--format", "json"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["suspensions", "--format", "json"],
+        ["suspensions", "--format", "csv"],
+        ["audit", "--format", "json"],
+        ["diff", "--proposal", PROPOSAL, "--format", "json"],
+    ],
+)
 def test_dash_reads_the_season_from_standard_input_yaml_or_json_by_content(path, args):
     from_file = run(args[0], path, *args[1:])
     from_stdin = run(args[0], "-", *args[1:], stdin=path.read_bytes())
@@ -73,6 +77,7 @@ def test_a_bad_season_on_standard_input_is_located_exit_2():
 
 # ---------------------------------------------------------------- standard output
 
+
 def test_report_dash_o_dash_writes_the_page_to_standard_output(tmp_path):
     res = run("report", EXAMPLE, "-o", "-")
     assert res.exit_code == 0, res.output
@@ -97,11 +102,19 @@ def test_import_dash_o_dash_writes_the_season_to_standard_output(tmp_path):
 
 # ---------------------------------------------------------------- help and exit codes
 
+
 def test_python_dash_m_dash_h_lists_the_commands_and_the_exit_codes():
     res = subprocess.run([sys.executable, "-m", "hockeyrules", "-h"], capture_output=True, text=True)
     assert res.returncode == 0
-    for word in ("suspensions", "report", "test", "Exit codes", "0  done", "1  a scenario test failed",
-                 "2  bad input or usage"):
+    for word in (
+        "suspensions",
+        "report",
+        "test",
+        "Exit codes",
+        "0  done",
+        "1  a scenario test failed",
+        "2  bad input or usage",
+    ):
         assert word in res.stdout
     sub = subprocess.run([sys.executable, "-m", "hockeyrules", "report", "-h"], capture_output=True, text=True)
     assert sub.returncode == 0 and "-o, --output" in sub.stdout and "Exit codes" in sub.stdout
@@ -114,13 +127,17 @@ def test_a_usage_error_is_exit_2():
 
 # ---------------------------------------------------------------- output paths
 
-@pytest.mark.parametrize("where, words", [
-    ("missing/dir/x.html", "does not exist"),
-    ("afile/x.html", "is a file, not a folder"),
-    ("", "no file name"),
-    ("x" * 300 + ".html", "too long"),
-    (".", "is a directory"),  # click's own check, the same exit code
-])
+
+@pytest.mark.parametrize(
+    "where, words",
+    [
+        ("missing/dir/x.html", "does not exist"),
+        ("afile/x.html", "is a file, not a folder"),
+        ("", "no file name"),
+        ("x" * 300 + ".html", "too long"),
+        (".", "is a directory"),  # click's own check, the same exit code
+    ],
+)
 def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, monkeypatch, where, words):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "afile").write_text("x", encoding="utf-8")
@@ -212,20 +229,29 @@ def scenario(tmp_path, body: str, name="x.scenarios.yaml") -> Path:
     return path
 
 
-@pytest.mark.parametrize("body, words", [
-    (GOOD_TEST.replace("expect:", "expects:"),
-     ["tests[0].expects (line 7): unknown key 'expects'; did you mean expect?",
-      "tests[0] (line 3): the test checks nothing"]),
-    (GOOD_TEST.replace("    expect:", "    games: []\n    expect:"), ["tests[0].games (line 7): duplicate key"]),
-    ("  - name: Nothing is checked here.\n    games: []\n", ["the test checks nothing"]),
-    (GOOD_TEST.replace("games: 1}", "games: one}"), ["tests[0].expect[0].games (line 8): expected a whole number"]),
-    (GOOD_TEST.replace("game: G1", "game: G2"), ["no game 'G2' in this test's season"]),
-    (GOOD_TEST.replace("person: A1, game", "person: A99, game"), ["no person 'A99'"]),
-    (GOOD_TEST.replace("penalties:", "penalty:"), ["tests[0].games[0].incidents[0].penalties (line 6): missing"]),
-    (GOOD_TEST.replace("penalties:", "minuts: 5, penalties:"),
-     ["tests[0].games[0].incidents[0].minuts (line 6): unknown field 'minuts' ignored"]),
-    (GOOD_TEST + GOOD_TEST, ["tests[1].name (line 9): the same name as tests[0]"]),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (
+            GOOD_TEST.replace("expect:", "expects:"),
+            [
+                "tests[0].expects (line 7): unknown key 'expects'; did you mean expect?",
+                "tests[0] (line 3): the test checks nothing",
+            ],
+        ),
+        (GOOD_TEST.replace("    expect:", "    games: []\n    expect:"), ["tests[0].games (line 7): duplicate key"]),
+        ("  - name: Nothing is checked here.\n    games: []\n", ["the test checks nothing"]),
+        (GOOD_TEST.replace("games: 1}", "games: one}"), ["tests[0].expect[0].games (line 8): expected a whole number"]),
+        (GOOD_TEST.replace("game: G1", "game: G2"), ["no game 'G2' in this test's season"]),
+        (GOOD_TEST.replace("person: A1, game", "person: A99, game"), ["no person 'A99'"]),
+        (GOOD_TEST.replace("penalties:", "penalty:"), ["tests[0].games[0].incidents[0].penalties (line 6): missing"]),
+        (
+            GOOD_TEST.replace("penalties:", "minuts: 5, penalties:"),
+            ["tests[0].games[0].incidents[0].minuts (line 6): unknown field 'minuts' ignored"],
+        ),
+        (GOOD_TEST + GOOD_TEST, ["tests[1].name (line 9): the same name as tests[0]"]),
+    ],
+)
 def test_a_scenario_file_that_cannot_fail_is_refused_exit_2_nothing_passed(tmp_path, body, words):
     good = scenario(tmp_path, GOOD_TEST, "good.scenarios.yaml")
     bad = scenario(tmp_path, body)
@@ -239,8 +265,11 @@ def test_a_scenario_file_that_cannot_fail_is_refused_exit_2_nothing_passed(tmp_p
 
 
 def test_a_good_scenario_file_passes_and_k_selects_by_name(tmp_path):
-    path = scenario(tmp_path, GOOD_TEST + GOOD_TEST.replace("A boarding major costs one game.",
-                                                            "A second sentence.").replace("games: 1}", "games: 2}"))
+    path = scenario(
+        tmp_path,
+        GOOD_TEST
+        + GOOD_TEST.replace("A boarding major costs one game.", "A second sentence.").replace("games: 1}", "games: 2}"),
+    )
     res = run("test", path)
     assert res.exit_code == 1 and res.stdout.endswith("1 passed, 1 failed\n")
     res = run("test", path, "-k", "BOARDING")
@@ -256,18 +285,27 @@ def test_an_empty_folder_of_scenarios_is_an_error(tmp_path):
 
 def test_the_pytest_plugin_runs_a_leagues_own_scenario_folder(tmp_path):
     scenario(tmp_path, GOOD_TEST, "ours.scenarios.yaml")
-    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-                         capture_output=True, text=True, cwd=tmp_path)
+    res = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stdout
     assert "1 passed" in res.stdout
     scenario(tmp_path, GOOD_TEST.replace("expect:", "expects:"), "bad.scenarios.yaml")
-    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-                         capture_output=True, text=True, cwd=tmp_path)
+    res = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert res.returncode != 0
     assert "did you mean expect?" in res.stdout and "1 error" in res.stdout
 
 
 # ---------------------------------------------------------------- progress and width
+
 
 def test_progress_is_silent_unless_standard_error_is_a_terminal(monkeypatch):
     assert cli_mod._reporter(quiet=False) is None  # CliRunner's stderr is not a terminal
@@ -306,8 +344,9 @@ def test_the_parts_of_a_split_season_are_reported_as_they_are_solved():
 
 def test_a_terminal_table_fits_the_terminal_and_a_pipe_gets_the_full_width():
     headers = ["date", "game", "team", "person", "name", "role", "games", "rules"]
-    rows = [["2025-10-08", "G2", "A", "A1", "A very long name " * 3, "player", "5",
-             "hc:7.2(b) hc:s2-majors/2 league:10.02"]] * 3
+    rows = [
+        ["2025-10-08", "G2", "A", "A1", "A very long name " * 3, "player", "5", "hc:7.2(b) hc:s2-majors/2 league:10.02"]
+    ] * 3
     full = render.table(headers, rows)
     assert max(len(line) for line in full.splitlines()) > 100
     for width in (100, 80, 60):
@@ -321,14 +360,21 @@ def test_a_terminal_table_fits_the_terminal_and_a_pipe_gets_the_full_width():
 
 # ---------------------------------------------------------------- proposals, as strict
 
-@pytest.mark.parametrize("text, words", [
-    ("format: hockeyrules/proposal@1\nname: x\nchanges:\n  row:\n    league:10.06/1: {games: 2}\n",
-     "changes.row (line 4): unknown change; did you mean rows?"),
-    ("format: hockeyrules/proposal@1\nname: x\nname: y\nchanges:\n  rows:\n    league:10.06/1: {games: 2}\n",
-     "name (line 3): duplicate key"),
-    ("format: hockeyrules/proposal@1\nname: x\nchanges:\n  rows:\n    league:10.06/1: {games: two}\n",
-     "line 5"),
-])
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (
+            "format: hockeyrules/proposal@1\nname: x\nchanges:\n  row:\n    league:10.06/1: {games: 2}\n",
+            "changes.row (line 4): unknown change; did you mean rows?",
+        ),
+        (
+            "format: hockeyrules/proposal@1\nname: x\nname: y\nchanges:\n  rows:\n    league:10.06/1: {games: 2}\n",
+            "name (line 3): duplicate key",
+        ),
+        ("format: hockeyrules/proposal@1\nname: x\nchanges:\n  rows:\n    league:10.06/1: {games: two}\n", "line 5"),
+    ],
+)
 def test_a_proposal_with_a_misspelt_or_duplicate_key_is_refused_before_any_work(tmp_path, text, words):
     bad = tmp_path / "p.yaml"
     bad.write_text(text, encoding="utf-8")
