@@ -60,12 +60,7 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
             continue
         person = known(c, obj, path, "person", people)
         game = known(c, obj, path, "game", games_known)
-        indefinite = obj.get("indefinite", False)
-        if indefinite is None:
-            indefinite = False
-        if not isinstance(indefinite, bool):
-            c.error(path + ("indefinite",), f"expected true or false, got {indefinite!r}")
-            indefinite = False
+        indefinite = c.flag(obj, "indefinite", path)
         count = None
         if obj.get("games") is not None:
             count = c.integer(obj, "games", path, None, 0, guard.MAX_GAMES)

@@ -211,6 +211,16 @@ class _Checker:
             return default
         return value
 
+    def flag(self, obj: dict, key: str, path: tuple) -> bool:
+        """true or false; absent or null is false."""
+        value = obj.get(key, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.error(path + (key,), f"expected true or false, got {_kind(value)} {shown(value)}")
+            return False
+        return value
+
     def integer(self, obj: dict, key: str, path: tuple, default: int | None, minimum: int, maximum: int):
         if key not in obj or obj[key] is None:
             return default
@@ -321,12 +331,7 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
             c.error(path + ("team",), f"unknown team {shown(team)}")
             team = None
         role = c.choice(obj, "role", path, vocab.ROLES)
-        affiliate = obj.get("affiliate", False)
-        if affiliate is None:
-            affiliate = False
-        if not isinstance(affiliate, bool):
-            c.error(path + ("affiliate",), f"expected true or false, got {_kind(affiliate)} {shown(affiliate)}")
-            affiliate = False
+        affiliate = c.flag(obj, "affiliate", path)
         registered = c.text(obj, "registered_team", path, required=False)
         if ident is not None and team is not None and role is not None:
             people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered)
