@@ -21,6 +21,7 @@ import hashlib
 import io
 import os
 import re
+import dataclasses
 from collections import defaultdict
 from pathlib import Path
 
@@ -38,6 +39,7 @@ from .explain import (
     violation_node,
     words,
 )
+from .policy import Policy
 from .render import _other_readings, games_text
 from .report_data import SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals, summary  # noqa: F401
 from .rulebook import excerpt
@@ -52,13 +54,13 @@ SINGLE_FILE_AUDIT_ROWS = 500
 INDEX_OUTSTANDING_ROWS = 3_000
 
 NO_AUDIT = (
-    "The audit (serving, ineligible persons used, forfeits, fines) is left out under a proposal: the "
-    "teams chose their line-ups under the current rules, so judging them against the proposal's "
-    "suspensions would count games the proposal alone made ineligible as violations, and each would "
+    "The audit (serving, ineligible persons used, forfeits, fines) is left out under a proposal or another "
+    "reading: the teams chose their line-ups under the current rules, so judging them against the what-if's "
+    "suspensions would count games the what-if alone made ineligible as violations, and each would "
     "suspend a head coach under By-Law 10.08."
 )
 NO_SERVING = (
-    "Who is suspended now is left out under a proposal: serving is judged on the line-ups the teams "
+    "Who is suspended now is left out under a proposal or another reading: serving is judged on the line-ups the teams "
     "actually dressed under the current rules."
 )
 COUNT_KEYS = (
@@ -149,6 +151,18 @@ class Report:
         from .audit import audit as run_audit
 
         self.season, self.policy, self.proposal = season, policy, proposal
+        # A what-if: a proposal, or readings other than the defaults. Either opens on what it
+        # changes against the current rules read the default way, and leaves serving out.
+        self.readings_changed = {
+            f.name: getattr(policy, f.name)
+            for f in dataclasses.fields(Policy)
+            if getattr(policy, f.name) != getattr(Policy(), f.name)
+        }
+        self.whatif = proposal is not None or bool(self.readings_changed)
+        self.whatif_name = " and ".join(
+            ([f"the proposal: {proposal.name}"] if proposal is not None else [])
+            + ([", ".join(f"reading {k}={v}" for k, v in self.readings_changed.items())] if self.readings_changed else [])
+        )
         self.say = progress or (lambda msg: None)
         ordered = sorted(season.games, key=lambda g: g.order)
         self.order = {g.id: n for n, g in enumerate(ordered)}
@@ -165,7 +179,7 @@ class Report:
 
         self.say("explaining every suspension ...")
         _, self.trees, result = explain_all(season, policy, proposal=proposal)
-        if proposal is None:
+        if not self.whatif:
             self.say("auditing serving and eligibility ...")
             self.data = run_audit(season, policy).to_dict()
         else:
@@ -174,7 +188,7 @@ class Report:
             )
         d = self.data
         self.say("gathering the report's data ...")
-        self.outstanding = outstanding(d["serving"], season, self.as_of) if proposal is None else []
+        self.outstanding = outstanding(d["serving"], season, self.as_of) if not self.whatif else []
         for o in self.outstanding:
             o["order"] = self.order[o["game"]]
             o["text"] = f"{o['person']} {o['name']} {o['team']}".lower()
@@ -254,8 +268,8 @@ class Report:
             f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
             f"{_other_readings(pol)}; suspended as of {self.as_of}"
         )
-        if proposal is not None:
-            sub += f"; under the proposal: {proposal.name}"
+        if self.whatif:
+            sub += f"; under {self.whatif_name}"
         self.title, self.sub = title, sub
         self.reconciled = None
         if season.issued:  # the league's own record: did it issue what the rules require?
@@ -280,15 +294,15 @@ class Report:
     def layout(self, single: bool) -> None:
         """One file (addresses are #anchors) or a site (addresses are pages)."""
         self.single = single
-        proposal = self.proposal
+        whatif = self.whatif
         self.teams_href = "#teams" if single else "index.html#teams"
         for lg in self.leagues:
             lg["href"] = f"#{lg['id']}" if single else f"{lg['id']}.html"
         self.index_outstanding = self.outstanding if single or len(self.outstanding) <= INDEX_OUTSTANDING_ROWS else None
         tabs = []
         if single:
-            if proposal is not None:
-                tabs.append(("diff", "#diff", "What the proposal changes"))
+            if whatif:
+                tabs.append(("diff", "#diff", "What it changes"))
             tabs += [
                 ("outstanding", "#outstanding", "Suspended now"),
                 ("teams", "#teams", "Teams"),
@@ -298,8 +312,8 @@ class Report:
             if self.reconciled is not None:
                 tabs.append(("reconcile", "#reconcile", "Issued against required"))
         else:
-            if proposal is not None:
-                tabs.append(("diff", "diff.html", "What the proposal changes"))
+            if whatif:
+                tabs.append(("diff", "diff.html", "What it changes"))
             tabs += [
                 ("outstanding", "index.html", "Suspended now"),
                 ("teams", "index.html#teams", "Teams"),
@@ -415,13 +429,13 @@ class Report:
             self.suspension_entries(s, entries)
         persons = [self.person(p) for p in self.persons_of.get(t, [])]
         audit = None
-        if not self.single and self.proposal is None:  # a site: the team's audit and its persons' findings
+        if not self.single and not self.whatif:  # a site: the team's audit and its persons' findings
             audit = self.audit_page(t)
             entries.update(audit.pop("xdata"))
             for p in self.persons_of.get(t, []):
                 self.audit_entries(entries, self.by_person[p])
         changes = None
-        if not self.single and self.proposal is not None:
+        if not self.single and self.whatif:
             changes = self.diff(t)
             entries.update(changes.pop("xdata"))
         entries.pop("quotes", None)
@@ -477,7 +491,7 @@ class Report:
                 }
             )
         suspensions = []
-        if self.proposal is None:
+        if not self.whatif:
             for sv in mine["serving"]:
                 if sv["rule"] is None:
                     anchor = self.anchors.get("s", pid, sv["game"])
@@ -506,7 +520,7 @@ class Report:
                     {
                         "date": s["date"],
                         "game": s["game"],
-                        "what": "the rules (under the proposal)",
+                        "what": f"the rules (under {self.whatif_name})",
                         "games": s["games"],
                         "indefinite": s["indefinite"],
                         "served_in": "-",
@@ -521,7 +535,7 @@ class Report:
         ]
         status = (
             None
-            if self.proposal is not None
+            if self.whatif
             else sorted(mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))
         )
         return {
@@ -609,9 +623,11 @@ class Report:
             from .diff import diff as run_diff
 
             self.say("comparing with the current rules ...")
-            d = run_diff(self.season, self.proposal, None, self.policy)
+            # the current rules, read the default way where the what-if changes a reading
+            base = Policy() if self.readings_changed else self.policy
+            d = run_diff(self.season, self.proposal, None, base, after_policy=self.policy)
             changed = {(c["person"], c["game"]) for c in d["changes"]}
-            _, before, _ = explain_all(self.season, self.policy) if changed else (None, {}, None)
+            _, before, _ = explain_all(self.season, base) if changed else (None, {}, None)
             self._compare = (d, {k: t for k, t in before.items() if k in changed})
         return self._compare
 
@@ -641,7 +657,7 @@ class Report:
                 entries[f"d0-{anchor}"] = {"title": "Under the current rules", "nodes": [before[key].to_dict()]}
             if key in self.trees:
                 entries[f"d1-{anchor}"] = {
-                    "title": f"Under the proposal: {self.proposal.name}",
+                    "title": f"Under {self.whatif_name}",
                     "nodes": [self.trees[key].to_dict()],
                 }
             (moving if c["games_change"] else same).append(row)
@@ -678,8 +694,8 @@ class Report:
                 }
             )
         return {
-            "name": self.proposal.name,
-            "description": self.proposal.description,
+            "name": self.proposal.name if self.proposal is not None else self.whatif_name,
+            "description": self.proposal.description if self.proposal is not None else "",
             "headline": d["headline"],
             "listed": listed,
             "moving": moving,
@@ -875,7 +891,7 @@ def write_report(
         sizes["reconcile.html"] = _stream(
             env.get_template("reconcile.html.j2"), _context(r, current="reconcile", filters={}), out / "reconcile.html"
         )
-    if proposal is not None:
+    if r.whatif:
         sizes["diff.html"] = _stream(
             env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), out / "diff.html"
         )

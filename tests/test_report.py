@@ -824,3 +824,24 @@ def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tm
     page = (tmp_path / "site" / "reconcile.html").read_text(encoding="utf-8")
     assert '<section class="page default" id="reconcile">' in page
     assert 'href="reconcile.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_under_another_reading_the_report_opens_on_what_it_changes_against_the_default_reading(tmp_path):
+    """A what-if by reading, like a proposal: the changes first, the headline that of
+    `diff --reading`, and serving and the audit left out (the line-ups were chosen under
+    the default reading)."""
+    from hockeyrules.policy import Policy
+
+    season = as_season(EXAMPLE)
+    policy = Policy().with_readings({"league_restatements": "overlap"})
+    text = build_report(season, policy=policy)
+    expected = run_diff(season, None, None, Policy(), after_policy=policy)["headline"]
+    assert expected["games_removed"] > 0
+    assert '<section class="page default" id="diff">' in text
+    assert "<h2>What if: reading league_restatements=overlap</h2>" in text
+    for key in ("suspensions_added", "suspensions_removed", "games_added", "games_removed", "persons_affected"):
+        assert f'<b data-h="{key}">{expected[key]}</b>' in text, key
+    assert "is left out under a proposal or another reading" in text
+    assert not any(k.startswith(("v-", "a-", "sv-")) for k in xdata(text))
+    # the default reading is no what-if: the report opens on who is suspended now
+    assert '<section class="page default" id="outstanding">' in build_report(season, policy=Policy())
