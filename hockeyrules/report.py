@@ -16,12 +16,12 @@ NO_AUDIT). Same input, same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import hashlib
 import io
 import os
 import re
-import dataclasses
 from collections import defaultdict
 from pathlib import Path
 
