@@ -161,7 +161,11 @@ class Report:
         self.whatif = proposal is not None or bool(self.readings_changed)
         self.whatif_name = " and ".join(
             ([f"the proposal: {proposal.name}"] if proposal is not None else [])
-            + ([", ".join(f"reading {k}={v}" for k, v in self.readings_changed.items())] if self.readings_changed else [])
+            + (
+                [", ".join(f"reading {k}={v}" for k, v in self.readings_changed.items())]
+                if self.readings_changed
+                else []
+            )
         )
         self.say = progress or (lambda msg: None)
         ordered = sorted(season.games, key=lambda g: g.order)
@@ -533,11 +537,7 @@ class Report:
             {"date": v["date"], "game": v["game"], "rule": v["rule"], "message": v["message"], "key": f"v-{v['n']}"}
             for v in mine["violations"]
         ]
-        status = (
-            None
-            if self.whatif
-            else sorted(mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))
-        )
+        status = None if self.whatif else sorted(mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))
         return {
             "id": pid,
             "anchor": self.anchors.get("p", pid),
