@@ -11,11 +11,11 @@ from .types import ProposalSource, SeasonSource
 
 
 def _label(proposal, readings: dict | None = None) -> str:
-    from .policy import BY_NAME
+    from .policy import assignment
 
     out = "current rules" if proposal is None else f"proposal: {proposal.name}"
     if readings:
-        out += ", " + ", ".join(f"reading {k}={BY_NAME[k].text(v)}" for k, v in readings.items())
+        out += ", " + ", ".join(f"reading {assignment(k, v)}" for k, v in readings.items())
     return out
 
 

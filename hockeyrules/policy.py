@@ -160,6 +160,11 @@ def parse_assignment(text: str) -> tuple[str, object]:
     return r.name, r.parse(value)
 
 
+def assignment(name: str, value) -> str:
+    """NAME=VALUE as written on the command line (parse_assignment's inverse)."""
+    return f"{name}={BY_NAME[name].text(value)}"
+
+
 @dataclass(frozen=True)
 class Policy:
     """The value of every reading for one evaluation (result@1's `policy`)."""

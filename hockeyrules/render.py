@@ -120,10 +120,10 @@ def table(
 
 def _other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
-    from .policy import READINGS
+    from .policy import READINGS, assignment
 
     other = [
-        f"{r.name}={r.text(policy[r.name])}"
+        assignment(r.name, policy[r.name])
         for r in READINGS
         if r.name not in ("layers", "late_game_counted_once") and r.name in policy and policy[r.name] != r.default
     ]

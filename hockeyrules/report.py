@@ -16,7 +16,6 @@ NO_AUDIT). Same input, same bytes.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import hashlib
 import io
@@ -39,7 +38,7 @@ from .explain import (
     violation_node,
     words,
 )
-from .policy import Policy
+from .policy import Policy, assignment
 from .render import _other_readings, games_text
 from .report_data import SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals, summary  # noqa: F401
 from .rulebook import excerpt
@@ -153,16 +152,12 @@ class Report:
         self.season, self.policy, self.proposal = season, policy, proposal
         # A what-if: a proposal, or readings other than the defaults. Either opens on what it
         # changes against the current rules read the default way, and leaves serving out.
-        self.readings_changed = {
-            f.name: getattr(policy, f.name)
-            for f in dataclasses.fields(Policy)
-            if getattr(policy, f.name) != getattr(Policy(), f.name)
-        }
+        self.readings_changed = policy.changed()
         self.whatif = proposal is not None or bool(self.readings_changed)
         self.whatif_name = " and ".join(
             ([f"the proposal: {proposal.name}"] if proposal is not None else [])
             + (
-                [", ".join(f"reading {k}={v}" for k, v in self.readings_changed.items())]
+                [", ".join(f"reading {assignment(k, v)}" for k, v in self.readings_changed.items())]
                 if self.readings_changed
                 else []
             )
