@@ -18,7 +18,7 @@ from .engine import as_policy, as_proposal, as_season, run
 from .errors import InputError, Problem
 from .explain import ordinal
 from .facts import decision_facts
-from .partition import chunks, merge, parts, split
+from .partition import chunks, map_forked, merge, parts, split
 from .policy import Policy
 from .result import Result, _where_key
 from .season import Season
@@ -184,30 +184,14 @@ def _sort(a: Audit, season: Season) -> None:
     a.affiliate_obligations.sort(key=lambda x: (order[x["game"]], x["person"]))
 
 
-_PARTS: list = []
-_ARGS: tuple = ()
-
-
-def _audit_chunk(index: int):
-    a, errors = _audit_part(_PARTS[index], *_ARGS)
+def _audit_chunk(part: Season, policy: Policy, proposal) -> tuple[Audit, list]:
+    a, errors = _audit_part(part, policy, proposal)
     a.result.cases = {}  # only explanations read them: not sent back
     return a, errors
 
 
 def _audit_parallel(season: Season, policy: Policy, proposal) -> list:
-    import gc
-    import multiprocessing as mp
-    import os
-
-    global _PARTS, _ARGS
-    _PARTS, _ARGS = split(season, chunks(season, AUDIT_CHUNK_LINES)), (policy, proposal)
-    try:
-        gc.freeze()  # a worker then copies only the pages of its own part
-        with mp.get_context("fork").Pool(min(os.cpu_count() or 1, len(_PARTS)), maxtasksperchild=1) as pool:
-            return pool.map(_audit_chunk, range(len(_PARTS)), chunksize=1)
-    finally:
-        gc.unfreeze()
-        _PARTS, _ARGS = [], ()
+    return map_forked(_audit_chunk, split(season, chunks(season, AUDIT_CHUNK_LINES)), policy, proposal)
 
 
 def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:

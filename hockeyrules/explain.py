@@ -802,14 +802,8 @@ def explain_whole(season: Season, policy: Policy, proposal=None) -> tuple[Result
     return result, trees, _with_explanations(result.to_dict(), trees)
 
 
-_PARTS: list = []
-_POLICY: Policy | None = None
-_PROPOSAL = None
-
-
-def _explain_chunk(index: int) -> tuple[Result, dict]:
-    assert _POLICY is not None  # set by explain_parts before the workers start
-    result, trees = _trees(_PARTS[index], _POLICY, _PROPOSAL)
+def _explain_chunk(part: Season, policy: Policy, proposal) -> tuple[Result, dict]:
+    result, trees = _trees(part, policy, proposal)
     result.cases = {}  # read only while the trees were built: not sent back
     return result, trees
 
@@ -817,27 +811,11 @@ def _explain_chunk(index: int) -> tuple[Result, dict]:
 def explain_parts(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
     """explain_all chunk by chunk in fresh worker processes, as partition.evaluate_parts
     solves: each chunk grounds explain.lp for its own leagues only."""
-    import gc
-    import multiprocessing as mp
-    import os
-
-    from .partition import chunks, merge, split, start_method
+    from .partition import chunks, map_forked, merge, split, start_method
 
     if start_method() != "fork":  # a worker started by spawn would not see the parts: one solve
         return explain_whole(season, policy, proposal)
-    global _PARTS, _POLICY, _PROPOSAL
-    _PARTS, _POLICY, _PROPOSAL = split(season, chunks(season)), policy, proposal
-    try:
-        workers = min(os.cpu_count() or 1, len(_PARTS))
-        if workers == 1:
-            done = [_explain_chunk(i) for i in range(len(_PARTS))]
-        else:
-            gc.freeze()
-            with mp.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-                done = pool.map(_explain_chunk, range(len(_PARTS)), chunksize=1)
-            gc.unfreeze()
-    finally:
-        _PARTS, _POLICY, _PROPOSAL = [], None, None
+    done = map_forked(_explain_chunk, split(season, chunks(season)), policy, proposal)
     if proposal is not None:
         policy = proposal.apply_policy(policy)
     result = merge(season, policy, [r for r, _ in done])
