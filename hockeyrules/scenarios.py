@@ -40,6 +40,7 @@ from pathlib import Path
 
 from .engine import evaluate
 from .errors import InputError, Problem
+from .guard import kind
 from .loader import Located, read, render_path
 from .policy import Policy
 from .season import Season, from_data
@@ -239,14 +240,6 @@ class ScenarioFile:
         ]
 
 
-def _kind(value) -> str:
-    if value is None:
-        return "nothing"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}.get(
-        type(value), type(value).__name__
-    )
-
-
 class _Checker:
     def __init__(self, located: Located, source: str):
         self.located = located
@@ -268,13 +261,13 @@ class _Checker:
             return False
         value = obj[key]
         if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-            self.error(path + (key,), f"expected {what}, got {_kind(value)}")
+            self.error(path + (key,), f"expected {what}, got {kind(value)}")
             return False
         return True
 
     def mapping(self, value, path: tuple, known: tuple) -> bool:
         if not isinstance(value, dict):
-            self.error(path, f"expected a mapping, got {_kind(value)}")
+            self.error(path, f"expected a mapping, got {kind(value)}")
             return False
         self.keys(value, path, known)
         return True
@@ -301,7 +294,7 @@ def _expectation(c: _Checker, item, path: tuple, known: tuple) -> None:
     if c.typed(item, "rules", path, (list,), "a list of rule ids"):
         for n, rid in enumerate(item["rules"]):
             if not isinstance(rid, str):
-                c.error(path + ("rules", n), f"expected a rule id, got {_kind(rid)}")
+                c.error(path + ("rules", n), f"expected a rule id, got {kind(rid)}")
     if c.typed(item, "components", path, (dict,), "a mapping of rule id to games"):
         for rid, value in item["components"].items():
             cpath = path + ("components", rid)
@@ -311,7 +304,7 @@ def _expectation(c: _Checker, item, path: tuple, known: tuple) -> None:
                 for key in ("late", "indefinite"):
                     c.typed(value, key, cpath, (bool,), "true or false")
             elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                c.error(cpath, f"expected a number of games or {{games, late, indefinite}}, got {_kind(value)}")
+                c.error(cpath, f"expected a number of games or {{games, late, indefinite}}, got {kind(value)}")
 
 
 def _test_shape(c: _Checker, test, path: tuple) -> bool:
@@ -337,7 +330,7 @@ def _test_shape(c: _Checker, test, path: tuple) -> bool:
     if isinstance(test.get("games"), list):
         for n, game in enumerate(test["games"]):
             if not isinstance(game, dict):
-                c.error(path + ("games", n), f"expected a mapping, got {_kind(game)}")
+                c.error(path + ("games", n), f"expected a mapping, got {kind(game)}")
     for key, known in (("expect", _EXPECT), ("absent", _ABSENT)):
         if isinstance(test.get(key), list):
             for n, item in enumerate(test[key]):
@@ -409,7 +402,7 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
     c = _Checker(located, str(path))
     data = located.data
     if not isinstance(data, dict):
-        c.error((), f"expected a mapping with format: {FORMAT} and tests, got {_kind(data)}")
+        c.error((), f"expected a mapping with format: {FORMAT} and tests, got {kind(data)}")
         raise InputError(str(path), c.problems)
     c.keys(data, (), _TOP)
     if data.get("format") != FORMAT:
