@@ -29,9 +29,10 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
     while awaiting a decision), eligible_from (the game from which the person may play,
     where the data shows it), awaiting (indefinite with no length decided), status.
 
-    The one place the report reads serving: helper "status" brings
-    hockeyrules/status.py (serving in ASP, one definition); this function is where
-    its outstanding list replaces the reading of the audit's records.
+    The one place the report reads serving. It reads the whole season's serving
+    (asp/audit_serving.lp) up to the date, where `hockeyrules status` solves the season
+    cut at the date: the two can differ for a league decision dated after `as_of`,
+    which this list already counts.
     """
     dates = {g.id: g.date for g in season.games}
     rows = []
