@@ -1,6 +1,6 @@
 """`python -m hockeyrules`: the same command line as `hockeyrules`."""
 
-from .cli import main
+from .cli import run
 
 if __name__ == "__main__":
-    main(prog_name="hockeyrules")
+    run()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -50,6 +49,7 @@ def _terminal_width() -> int | None:
     stream = sys.stdout
     if not stream.isatty():
         return None
+    import shutil  # (with the archive modules it imports: only for a terminal)
 
     return shutil.get_terminal_size((100, 24)).columns
 
@@ -825,5 +825,33 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
     click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
 
 
+def run() -> None:
+    """The `hockeyrules` program: main(), then out of the process at once.
+
+    When main() is done its output is written, its files closed and its worker
+    processes joined; what is left is the interpreter's own teardown, freeing
+    every object of the season one by one, a tenth of a small season's run. So
+    the process ends here, with the exit code click chose, once the standard
+    streams are flushed. (Tests call main() through click's runner, never this.)"""
+    status: object = 0
+    try:
+        main(prog_name="hockeyrules")
+    except SystemExit as done:
+        status = done.code
+    if status is None:
+        code = 0
+    elif isinstance(status, int):
+        code = status
+    else:  # as Python does with sys.exit("message")
+        print(status, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said there
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -104,14 +104,14 @@ def run(
         symbols += proposal.facts()
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
-    text, count = out.text(), out.count + len(symbols)
-    out.lines = []
+    given, count = out.given(), out.count + len(symbols)
+    out.clear()
     t0 = time.perf_counter()
     build_seconds = t0 - t_facts
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()
         try:
-            solution = solve_with_limit(symbols, texts, seconds, text=text, count=count, stages=list(stages))
+            solution = solve_with_limit(symbols, texts, seconds, given=given, count=count, stages=list(stages))
         except GroundingTimeout:
             raise proposal.grounding_failed(
                 f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); a rule that derives without end?"
@@ -122,7 +122,7 @@ def run(
             ) from None
         proposal.refused_yields(solution.symbols)
     else:
-        solution = solve(symbols, texts, text=text, count=count, stages=stages)
+        solution = solve(symbols, texts, given=given, count=count, stages=stages)
     t1 = time.perf_counter()
     result = read_model(season, policy, solution.symbols, out.names)
     result.proposal = None if proposal is None else proposal.name

@@ -1,16 +1,18 @@
-"""A season and a policy as facts: one program text of integers and fixed constants.
+"""A season and a policy as facts: terms of integers and fixed constants.
 
 No user text ever reaches clingo. Every id (team, person, game, stoppage label:
 whatever the season file's user wrote) becomes an integer from a `Names` table
 that stays on the Python side; names come back out of that table. The only words
-in the text are constants of the closed vocabulary (codes, roles, kinds),
-checked to be plain identifiers, and the predicate names of this module. So
-nothing in a season can add a fact or a rule (tests/test_hostile_text.py), and
-clingo's own parser reads the facts in C++ instead of one symbol call per fact.
+in the facts are constants of the closed vocabulary (codes, roles, kinds),
+checked to be plain identifiers, and the predicate names of `INPUT`. So nothing
+in a season can add a fact or a rule (tests/test_hostile_text.py).
 
-One serializer (`Facts.add`) writes every fact kind: its arguments are `int`s
-(`Names.id` gives the integer of a text), `Const`s (`const`, `term`) and
-nothing else.
+One serializer (`Facts.add`) writes every fact: its arguments are `int`s
+(`Names.id` gives the integer of a text), `Const`s (`const`, `term`) and nothing
+else. The facts of one predicate go to clingo as one tuple term, which
+`clingo.parse_term` reads in C++ and asp/input.lp unpacks while grounding
+(hockeyrules/solver.py): less than half what parsing each fact as a statement of
+program text costs, and a term cannot hold a rule.
 """
 
 from __future__ import annotations
@@ -108,19 +110,52 @@ class Id(str):
     __slots__ = ()
 
 
-class Facts:
-    """The one serializer: facts as lines of program text."""
+# The input predicates and their arities: asp/input.lp has one rule for each
+# (tests/test_facts.py keeps the two equal).
+INPUT = {
+    "setting": 2,
+    "pim": 2,
+    "policy": 2,
+    "team": 1,
+    "person": 3,
+    "affiliate": 1,
+    "game": 4,
+    "gameorder": 2,
+    "gameday": 2,
+    "scheduled": 1,
+    "gameclock": 2,
+    "dressedlist": 2,
+    "dressed": 3,
+    "line": 6,
+    "penalty": 3,
+    "writtenstoppage": 3,
+    "teamline": 5,
+    "teampenalty": 3,
+    "decision": 6,
+    "focusperson": 1,
+    "focusline": 2,
+    "focusall": 0,
+}
 
-    __slots__ = ("names", "lines", "count")
+
+class Facts:
+    """The one serializer: each input predicate's facts as a list of terms."""
+
+    __slots__ = ("names", "terms", "count")
 
     def __init__(self, names: Names | None = None):
         self.names = names if names is not None else Names()
-        self.lines: list = []
+        self.terms: dict = {}
         self.count = 0
 
     def add(self, name: str, *args) -> None:
         _check(args)
-        self.lines.append(f"{const(name)}({','.join(map(str, args))})." if args else f"{const(name)}.")
+        if INPUT.get(name) != len(args):
+            raise ValueError(f"not an input predicate: {name!r}/{len(args)} (hockeyrules/facts.py, INPUT)")
+        out = self.terms.get(name)
+        if out is None:
+            out = self.terms[name] = []
+        out.append(f"{name}({','.join(map(str, args))})" if args else name)
         self.count += 1
 
     def add_fact(self, fact: Fact) -> None:
@@ -135,8 +170,16 @@ class Facts:
             return Const(f"({','.join(map(str, parts))}{',' if len(parts) == 1 else ''})")
         return a
 
+    def given(self) -> dict:
+        """Each predicate's facts as the text of one tuple term, for clingo.parse_term."""
+        return {name: f"({','.join(terms)},)" for name, terms in sorted(self.terms.items())}
+
     def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+        """The facts as program text (for reading them: the solver takes given())."""
+        return "".join(f"{t}.\n" for _, terms in sorted(self.terms.items()) for t in terms)
+
+    def clear(self) -> None:
+        self.terms = {}
 
 
 def policy_facts(policy: Policy, out: Facts) -> None:

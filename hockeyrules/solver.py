@@ -1,10 +1,11 @@
 """Ground and solve the encoding over a set of facts; return the shown atoms.
 
 The encoding is stratified: grounding computes the one answer set, and the
-solver only confirms it. The season's facts come as one program text of
-integers and fixed constants (hockeyrules/facts.py: no user text in it); the few
-facts that carry text of their own (a proposal's rule ids) enter through the
-backend as clingo Strings, never as program text.
+solver only confirms it. The season's facts come as one tuple term per input
+predicate, of integers and fixed constants (hockeyrules/facts.py: no user text
+in them), which asp/input.lp unpacks while grounding; the few facts that carry
+text of their own (a proposal's rule ids) enter through the backend as clingo
+Strings, never as program text.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import clingo
 # One file per part of the rulebook, plus the generic machinery that reads them.
 ENCODING = (
     "interface.lp",
+    "input.lp",
     "definitions.lp",
     "rows.lp",
     "ladders.lp",
@@ -106,7 +108,7 @@ def _limited_child(
     plain: bool = False,
     parent: int | None = None,
     stages: Iterable = (),
-    text: str = "",
+    given: dict | None = None,
     count: int = 0,
 ) -> None:
     """The time-limited child's work (a module function: picklable under spawn)."""
@@ -118,7 +120,7 @@ def _limited_child(
         if plain:
             facts = [from_plain(f) for f in facts]
             stages = [(name, [from_plain(a) for a in args]) for name, args in stages]
-        sol = solve(facts, programs, encoding, text, count, stages)
+        sol = solve(facts, programs, encoding, given, count, stages)
         send.send(([str(s) for s in sol.symbols], sol.stats, None))
     except MemoryError:
         send.send(([], {}, MemoryError))
@@ -132,7 +134,7 @@ def solve_with_limit(
     seconds: float,
     encoding: Iterable[str] = ENCODING,
     method: str | None = None,
-    text: str = "",
+    given: dict | None = None,
     count: int = 0,
     stages: Iterable = (),
 ) -> Solution:
@@ -150,11 +152,11 @@ def solve_with_limit(
     ctx: Any = mp.get_context(method)
     receive, send = ctx.Pipe(duplex=False)
     plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
-    given = [to_plain(f) for f in facts] if plain else list(facts)
+    sent = [to_plain(f) for f in facts] if plain else list(facts)
     parts = [(name, [to_plain(a) for a in args]) for name, args in stages] if plain else list(stages)
     proc = ctx.Process(
         target=_limited_child,
-        args=(send, given, list(programs), tuple(encoding), plain, parent, parts, text, count),
+        args=(send, sent, list(programs), tuple(encoding), plain, parent, parts, given, count),
         daemon=True,
     )
     proc.start()
@@ -177,16 +179,30 @@ def solve_with_limit(
     return Solution([clingo.parse_term(s) for s in symbols], stats)
 
 
+class _Given:
+    """The grounding context of asp/input.lp: @facts(Name) is the members of Name's term,
+    each term read by clingo's term parser (a term, never a rule)."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, terms: dict):
+        self.members = {name: clingo.parse_term(text).arguments for name, text in terms.items()}
+
+    def facts(self, name: clingo.Symbol) -> list:
+        return self.members.get(name.name, [])
+
+
 def solve(
     facts: Iterable[clingo.Symbol] = (),
     programs: Iterable[str] = (),
     encoding: Iterable[str] = ENCODING,
-    text: str = "",
+    given: dict | None = None,
     count: int = 0,
     stages: Iterable = (),
 ) -> Solution:
-    """`text`: facts as program text (`count` of them), made by hockeyrules.facts only;
-    `facts`: symbols added through the backend. `stages`: further program parts (name,
+    """`given`: each input predicate's facts as the text of one tuple term (`count` of
+    them), made by hockeyrules.facts only (Facts.given()); `facts`: symbols added
+    through the backend. `stages`: further program parts (name,
     arguments) grounded one after another after base (the audit's serving, a team game
     at a time: asp/audit_serving.lp)."""
     messages: list[str] = []
@@ -201,17 +217,16 @@ def solve(
             ctl.add("base", [], encoding_text(name))
         for program in programs:
             ctl.add("base", [], program)
-        if text:
-            ctl.add("base", [], text)
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
+    context = _Given(given or {})
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
             count += 1
     t1 = time.perf_counter()
     try:
-        ctl.ground([("base", [])])
+        ctl.ground([("base", [])], context=context)
         for part in stages:
             ctl.ground([part])
     except RuntimeError as exc:

@@ -38,7 +38,7 @@ def test_the_serializer_refuses_text_that_is_not_a_checked_constant():
         term("at", "1")
     with pytest.raises(TypeError):
         out.add_fact(Fact("focusperson", HOSTILE[0]))  # text must be marked as an Id
-    assert out.lines == []
+    assert out.terms == {}
 
 
 def test_facts_given_by_callers_write_their_ids_as_numbers():
@@ -46,7 +46,11 @@ def test_facts_given_by_callers_write_their_ids_as_numbers():
     out.add_fact(Fact("focusline", Id(HOSTILE[1]), 3))
     out.add_fact(Fact("decision", 0, Id("p"), (Id(HOSTILE[1]), const("rules")), const("addgames"), 2, 7))
     g = out.names.number[HOSTILE[1]]
-    assert out.lines == [f"focusline({g},3).", f"decision(0,{g + 1},({g},rules),addgames,2,7)."]
+    assert out.terms == {
+        "focusline": [f"focusline({g},3)"],
+        "decision": [f"decision(0,{g + 1},({g},rules),addgames,2,7)"],
+    }
+    assert out.given()["focusline"] == f"(focusline({g},3),)"
 
 
 def test_decoded_atoms_carry_the_text_again():
@@ -70,3 +74,34 @@ def test_decisions_become_facts_without_text():
     for f in decision_facts(season):
         out.add_fact(f)
     assert re.fullmatch(r"[a-z0-9_(),.\n]*", out.text())
+
+
+def test_only_input_predicates_with_their_arity_are_facts():
+    out = Facts()
+    with pytest.raises(ValueError):
+        out.add("component", 1, 2)  # a derived predicate is never given
+    with pytest.raises(ValueError):
+        out.add("line", 1, 2)  # line/6 only
+    out.add("focusall")
+    assert out.given() == {"focusall": "(focusall,)"}
+
+
+def test_asp_input_unpacks_every_input_predicate_and_no_other():
+    from hockeyrules.facts import INPUT
+    from hockeyrules.solver import encoding_text
+
+    rules = re.findall(r"^(\w+)(?:\(([A-Z, ]*)\))? :- \1(?:\(\2\))? = @facts\(\1\)\.$", encoding_text("input.lp"), re.M)
+    assert {name: len(args.split(",")) if args else 0 for name, args in rules} == INPUT
+
+
+def test_every_given_fact_reaches_the_grounder_unchanged():
+    from hockeyrules.facts import INPUT
+    from hockeyrules.solver import solve
+
+    out = Facts()
+    sample = {"line": (BASE, 3, BASE + 1, const("slashing"), term("at", 3, 540), 5), "focusall": ()}
+    for name, n in INPUT.items():
+        out.add(name, *sample.get(name, tuple(range(1, n + 1))))
+    shown = "".join(f"#show {name}/{n}." for name, n in INPUT.items())
+    got = {str(s) for s in solve(programs=[shown], given=out.given(), count=out.count).symbols}
+    assert got == set(out.text().replace(".\n", "\n").split())

@@ -149,7 +149,7 @@ def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
 
     out = Facts()
     policy_facts(Policy(), out)
-    facts = {line[len("policy(") :].split(",")[0] for line in out.lines}
+    facts = {line[len("policy(") :].split(",")[0] for line in out.terms["policy"]}
     assert facts == {r.fact for r in READINGS}
     encoding = "".join(encoding_text(name) for name in ENCODING)
     for r in READINGS:
