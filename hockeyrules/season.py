@@ -717,9 +717,12 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
     )
     # what follows a streamed games array in the file is read once the games are
     decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
-    from .issued import check as check_issued
+    listed = c.items(top, "issued", (), required=False)
+    issued: list = []
+    if listed:  # (the reader of issued suspensions is imported only for a season that lists them)
+        from .issued import check as check_issued
 
-    issued = check_issued(c, c.items(top, "issued", (), required=False), people, games)
+        issued = check_issued(c, listed, people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
         c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 # Infraction codes tied to a rule of the rulebook, with that rule's number.
 RULED_INFRACTIONS: dict[str, str] = {
     "unsportsmanlike_conduct": "11.1",
@@ -93,4 +91,6 @@ CLOCKS: tuple[str, ...] = ("remaining", "elapsed")
 
 def closest(word: str, known) -> list[str]:
     """The known words nearest to an unknown one, for error messages."""
+    import difflib  # only when there is an error to word
+
     return difflib.get_close_matches(str(word), sorted(known), n=3, cutoff=0.5)
