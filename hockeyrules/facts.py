@@ -172,7 +172,7 @@ class Facts:
 
     def given(self) -> dict:
         """Each predicate's facts as the text of one tuple term, for clingo.parse_term."""
-        return {name: f"({','.join(terms)},)" for name, terms in sorted(self.terms.items())}
+        return {name: f"({','.join(terms)},)" for name, terms in sorted(self.terms.items()) if terms}
 
     def text(self) -> str:
         """The facts as program text (for reading them: the solver takes given())."""
@@ -238,8 +238,12 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
             if line_ups or season.people[pid].role == "head_coach":
                 add("dressed", gid, tid, ids(pid))
     pre, post = const("pre"), const("post")
+    # The lines, a season's bulk, are written here directly, not through add(): the same
+    # text, of the same parts only (ints from int() and Names, Consts from const/term).
+    lines, penalties = out.terms.setdefault("line", []), out.terms.setdefault("penalty", [])
+    written = 0
     for inc in g.incidents:
-        i = inc.number
+        i = int(inc.number)
         if inc.period == "pre":
             when = pre
         elif inc.period == "post":
@@ -253,11 +257,13 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
                 add("teampenalty", gid, i, const(pen))
             continue
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
-        add("line", gid, i, ids(inc.person), const(inc.infraction), when, season.minutes(inc))
+        lines.append(f"line({gid},{i},{ids(inc.person)},{const(inc.infraction)},{when},{int(season.minutes(inc))})")
         for pen in inc.penalties:
-            add("penalty", gid, i, const(pen))
+            penalties.append(f"penalty({gid},{i},{const(pen)})")
+        written += 1 + len(inc.penalties)
         if inc.stoppage is not None:
             add("writtenstoppage", gid, i, ids(inc.stoppage))
+    out.count += written
 
 
 def decision_facts(season: Season) -> list:
