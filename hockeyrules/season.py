@@ -385,6 +385,11 @@ def _period(c: _Checker, obj: dict, path: tuple):
     return None
 
 
+# A time as written -> (one copy of that text, its seconds): a season repeats a few
+# thousand times in millions of lines, and each line would keep its own copy.
+_CLOCKS: dict = {}
+
+
 def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
     """The time as written and its seconds; None for pre/post."""
     raw = obj.get("time")
@@ -396,16 +401,18 @@ def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
         if period is not None:
             c.error(path + ("time",), "missing: a line in the game needs its clock time (mm:ss)")
         return None, None
-    if not isinstance(raw, str) or not _CLOCK_RE.match(raw):
-        c.error(path + ("time",), f"not a clock time: {shown(raw)} (expected mm:ss)")
-        return None, None
-    m = _CLOCK_RE.match(raw)
-    assert m is not None  # checked just above
-    minutes, seconds = int(m.group(1)), int(m.group(2))
-    if seconds > 59:
-        c.error(path + ("time",), f"not a clock time: {shown(raw)} (seconds above 59)")
-        return None, None
-    total = minutes * 60 + seconds
+    known = _CLOCKS.get(raw) if type(raw) is str else None
+    if known is None:
+        m = _CLOCK_RE.match(raw) if isinstance(raw, str) else None
+        if m is None:
+            c.error(path + ("time",), f"not a clock time: {shown(raw)} (expected mm:ss)")
+            return None, None
+        minutes, seconds = int(m.group(1)), int(m.group(2))
+        if seconds > 59:
+            c.error(path + ("time",), f"not a clock time: {shown(raw)} (seconds above 59)")
+            return None, None
+        known = _CLOCKS[raw] = (raw, minutes * 60 + seconds)
+    raw, total = known
     if total > settings.period_minutes * 60:
         c.error(path + ("time",), f"{raw} lies outside a {settings.period_minutes}-minute period")
         return None, None
@@ -484,6 +491,8 @@ def _incident(
                 f"on neither team of the game ({game_teams[0]} v {game_teams[1]})",
             )
             person = None
+        else:
+            person = people[person].id  # the one copy of the id, not this line's own
     period = _period(c, obj, path)
     time, seconds = _clock(c, obj, path, period, settings)
     infraction = c.text(obj, "infraction", path)
