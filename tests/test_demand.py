@@ -1,0 +1,81 @@
+"""Spelling a line's time out only where a rule reads it changes no answer.
+
+asp/definitions.lp derives period, clock, late, in the game, minutes and the
+season-order key only for the lines some rule asks for (timed/2), and head
+coaches only for the team games a coach row fired on (coachasked/2). A rule
+that reads a line's time must ask for it; if one forgot, its answer would change
+when every line is timed. So each case below is solved twice, once as shipped
+and once with every line timed and every team game asked for, and every atom
+shown (the result's, the explanations' and the audit's) must be the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hockeyrules.audit import AUDIT_PROGRAMS, serving_stages
+from hockeyrules.facts import Fact, Facts, Id, decision_facts, policy_facts, season_facts
+from hockeyrules.policy import Policy, parse_assignment
+from hockeyrules.season import from_data, load
+from hockeyrules.solver import encoding_text, solve
+from seasongen import generate_season
+
+ROOT = Path(__file__).resolve().parent.parent
+EVERYTHING = "timed(G, I) :- line(G, I, _A, _B, _C, _D).\ncoachasked(G, T) :- plays(G, T).\n"
+
+
+def shown(season, policy: Policy, programs=(), extra=(), line_ups=False, everything=False, stages=()) -> list[str]:
+    out = Facts()
+    season_facts(season, out, line_ups)
+    policy_facts(policy, out)
+    for fact in extra:
+        out.add_fact(fact)
+    texts = [encoding_text(name) for name in programs] + ([EVERYTHING] if everything else [])
+    return sorted(str(s) for s in solve(programs=texts, given=out.given(), count=out.count, stages=stages).symbols)
+
+
+@pytest.fixture(scope="module")
+def example():
+    return load(ROOT / "examples" / "mu18aaa-example.yaml")
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return from_data(generate_season(teams=8, games_per_team=30, seed=7))
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [None, "late_window_minutes=5", "late_window_minutes=15", "layers=max", "league_games=all", "league_persons=all"],
+)
+@pytest.mark.parametrize("which", ["example", "generated"])
+def test_the_suspensions_are_the_same_with_every_line_timed(which, reading, request):
+    season = request.getfixturevalue(which)
+    policy = Policy() if reading is None else Policy().with_readings(dict([parse_assignment(reading)]))
+    assert shown(season, policy) == shown(season, policy, everything=True)
+
+
+def test_the_explanations_of_every_suspension_are_the_same_with_every_line_timed(example):
+    focus = [Fact("focusall")]
+    plain = shown(example, Policy(), ["explain.lp"], focus)
+    assert any(s.startswith("premise(") for s in plain)
+    assert plain == shown(example, Policy(), ["explain.lp"], focus, everything=True)
+
+
+def test_why_not_for_every_line_of_a_game_is_the_same_with_every_line_timed(example):
+    game = example.games[5]
+    focus = [Fact("focusline", Id(game.id), inc.number) for inc in game.incidents]
+    plain = shown(example, Policy(), ["explain.lp"], focus)
+    assert any(s.startswith("linecontext(") for s in plain)
+    assert plain == shown(example, Policy(), ["explain.lp"], focus, everything=True)
+
+
+def test_the_audit_is_the_same_with_every_line_timed(example):
+    # the audit asks for every team game's head coaches itself; its findings must not
+    # depend on which lines are timed either
+    args = dict(programs=AUDIT_PROGRAMS, extra=decision_facts(example), line_ups=True, stages=serving_stages(example))
+    plain = shown(example, Policy(), **args)
+    assert any(s.startswith("servedin(") for s in plain)
+    assert plain == shown(example, Policy(), everything=True, **args)
