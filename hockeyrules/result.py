@@ -134,10 +134,11 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
     for sym in symbols:
-        name = sym.name
+        printed = str(sym)  # one call into clingo per atom: its name is read from the print too
+        name, _, args = printed.partition("(")
         if name not in _READ:
             continue  # another file's atoms (explanations, the audit, a proposal's checks)
-        args = str(sym)[len(name) + 1 : -1]
+        args = args[:-1]
         if name == "component":
             person, game, incident, team, rule, layer, n, d, late = _match(_COMPONENT, args)
             components[(text(int(person)), text(int(game)))].append(
