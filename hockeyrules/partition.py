@@ -109,7 +109,16 @@ def start_method() -> str:
 _FORKED: tuple = ()  # (work, parts, args) while map_forked's workers run
 
 
+def _worker_start() -> None:
+    """In a forked worker: everything it shares with the parent, the results the parent
+    has gathered so far included, goes to the collector's permanent generation, so that
+    its collections walk only what it makes itself (the parent's results grow with the
+    season: at 1000x a worker's reading of its facts took 8 times longer by the end)."""
+    gc.freeze()
+
+
 def _forked(index: int):
+    _worker_start()
     work, parts, args = _FORKED
     return work(parts[index], *args)
 
@@ -137,6 +146,7 @@ def map_forked(work, parts: list, *args) -> list:
 
 def _solve_chunk(index: int) -> Result:
     """A worker started by fork: its part is in the memory it shares with the parent."""
+    _worker_start()
     return _solve_part((_PARTS[index], _POLICY, _PROPOSAL))
 
 
@@ -321,6 +331,7 @@ class _Runner:
 
 def _solve_streamed(send, part: Season, policy: Policy, proposal) -> None:
     """A worker of the stream: its result, or the traceback, through `send`."""
+    _worker_start()
     try:
         result = _solve_part((part, policy, proposal))
         result.cases = {}  # only explanations read them, and they are not split: not sent back
