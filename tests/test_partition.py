@@ -183,3 +183,11 @@ def test_the_start_method_follows_the_platform(monkeypatch):
     import multiprocessing
 
     assert partition.start_method() == ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+
+
+def test_workers_that_solve_several_chunks_give_the_same_result(monkeypatch):
+    season = three_leagues()
+    whole, _ = run(season, Policy())
+    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 3)
+    parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
+    assert to_json(parts.to_dict()) == to_json(whole.to_dict())
