@@ -347,8 +347,9 @@ def run_size(size: int, repeat: int, args) -> dict:
     if status == "OK":
         row["e2e_stderr_lines"] = len(e2e_err.read_text(errors="replace").splitlines())
 
-    # ---- the CLI's imports (python -X importtime: every module's own time, summed)
-    if size == min(args.sizes):
+    # ---- the CLI's imports (python -X importtime: every module's own time, summed), at
+    # the smallest size if it is small: at 1000x each of these runs would take minutes
+    if size == min(args.sizes) and size <= 10:
         imports = []
         argv_imp = [sys.executable, "-X", "importtime"] + argv[1:]
         for _ in range(max(repeat, 3)):
