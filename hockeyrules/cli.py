@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -92,6 +93,18 @@ class _Stderr:
 
 def _reporter(quiet: bool):
     return None if quiet or not sys.stderr.isatty() else _Stderr()
+
+
+@contextmanager
+def _working(quiet: bool):
+    """While a command works: progress on standard error (unless `quiet`), and a
+    problem found in the user's input on the way (a streamed season, a proposal
+    checked against it) ends it with every problem said and exit 2."""
+    with progress.reporting(_reporter(quiet)):
+        try:
+            yield
+        except InputError as err:
+            _fail_input(err)
 
 
 def _read(season: str, stream: bool = False) -> Season | str:
@@ -281,20 +294,17 @@ def main():
 def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
-        try:
-            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
-            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
-            if with_reasons:
-                from .explain import explain_all
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+        progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
+        if with_reasons:
+            from .explain import explain_all
 
-                _, trees, result = explain_all(loaded, policy, proposal=proposal)
-            else:
-                from .engine import evaluate
+            _, trees, result = explain_all(loaded, policy, proposal=proposal)
+        else:
+            from .engine import evaluate
 
-                result = evaluate(loaded, policy, proposal=proposal).to_dict()
-        except InputError as err:
-            _fail_input(err)
+            result = evaluate(loaded, policy, proposal=proposal).to_dict()
     _warn(result)
     if with_reasons and fmt == "table":
         from . import treeview
@@ -326,13 +336,10 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     from .audit import audit as run_audit
 
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
-        try:
-            loaded, (proposal,) = _inputs(season, proposal)
-            progress.stage("solving")
-            data = run_audit(loaded, policy, proposal=proposal).to_dict()
-        except InputError as err:
-            _fail_input(err)
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        progress.stage("solving")
+        data = run_audit(loaded, policy, proposal=proposal).to_dict()
     _warn(data)
     _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
 
@@ -372,20 +379,17 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
         _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
     day = as_of.date().isoformat() if as_of else None
-    with progress.reporting(_reporter(quiet)):
-        try:
-            loaded, (proposal,) = _inputs(season, proposal)
-            for w in loaded.warnings:
-                click.echo(f"warning: {w}", err=True)
-            if output == streams.STDIO:
-                progress.stage("solving and explaining")
-                page = build_report(loaded, policy, proposal=proposal, as_of=day)
-            else:
-                done = write_report(
-                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
-                )
-        except InputError as err:
-            _fail_input(err)
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        for w in loaded.warnings:
+            click.echo(f"warning: {w}", err=True)
+        if output == streams.STDIO:
+            progress.stage("solving and explaining")
+            page = build_report(loaded, policy, proposal=proposal, as_of=day)
+        else:
+            done = write_report(
+                loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+            )
         if output == streams.STDIO:
             streams.write_text(output, page)
             return
@@ -426,7 +430,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
         raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
     if incident is not None and game is None:
         raise click.UsageError("--incident needs --game")
-    with progress.reporting(_reporter(quiet)):
+    with _working(quiet):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
             for w in loaded.warnings:
@@ -445,8 +449,6 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
                     )
             else:
                 nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
-        except InputError as err:
-            _fail_input(err)
         except KeyError as err:
             click.echo(f"error: {err.args[0]}", err=True)
             sys.exit(EXIT_INPUT)
@@ -484,13 +486,10 @@ def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
     if after is None and not readings:
         raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
     policy = _make_policy(layers, counted_once)
-    with progress.reporting(_reporter(quiet)):
-        try:
-            loaded, (after, before) = _inputs(season, after, before)
-            progress.stage("solving before and after")
-            data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
-        except InputError as err:
-            _fail_input(err)
+    with _working(quiet):
+        loaded, (after, before) = _inputs(season, after, before)
+        progress.stage("solving before and after")
+        data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
 
 
@@ -631,12 +630,9 @@ def import_command(folder, output, fmt, clock, quiet):
     from .seasonfile import write_season
 
     _check_output(output)
-    with progress.reporting(_reporter(quiet)):
-        try:
-            progress.stage(f"reading {folder}")
-            data, season = import_folder(folder, settings={"clock": clock} if clock else None)
-        except InputError as err:
-            _fail_input(err)
+    with _working(quiet):
+        progress.stage(f"reading {folder}")
+        data, season = import_folder(folder, settings={"clock": clock} if clock else None)
         for w in season.warnings:
             click.echo(f"warning: {w}", err=True)
         progress.stage(f"writing {output}")
@@ -709,13 +705,11 @@ def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, q
     from . import status as status_mod
 
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
+    with _working(quiet):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("serving")
             data = status_mod.status(loaded, as_of, team, policy, proposal=proposal)
-        except InputError as err:
-            _fail_input(err)
         except (KeyError, ValueError) as err:
             _fail_limit(err.args[0])
     _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
@@ -741,13 +735,10 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, qui
     from . import reconcile as rec
 
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
-        try:
-            loaded, (proposal,) = _inputs(season, proposal)
-            progress.stage("solving and matching")
-            data = rec.reconcile(loaded, issued, policy, proposal=proposal)
-        except InputError as err:
-            _fail_input(err)
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        progress.stage("solving and matching")
+        data = rec.reconcile(loaded, issued, policy, proposal=proposal)
     _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
 
 
@@ -771,13 +762,11 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     if output is not None:
         _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
+    with _working(quiet):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("explaining")
             found = nt.notices(loaded, person, game, policy=policy, proposal=proposal)
-        except InputError as err:
-            _fail_input(err)
         except KeyError as err:
             _fail_limit(err.args[0])
     if not found:
@@ -810,14 +799,12 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
 
     _check_output(output, folder=True)
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
+    with _working(quiet):
         try:
             since = check_date(since) if since else None
             loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("explaining")
             found = nt.notices(loaded, since=since, policy=policy, proposal=proposal)
-        except InputError as err:
-            _fail_input(err)
         except ValueError as err:
             _fail_limit(err.args[0])
         progress.stage(f"writing {output}")
