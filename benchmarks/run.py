@@ -461,6 +461,15 @@ def import_seconds(path: Path) -> tuple[float, float]:
 
 
 # ============================================================== report
+def print_table(headers: list, rows: list) -> None:
+    """Columns right-aligned to their widest cell, under a rule."""
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
+    print("  ".join(h.rjust(w) for h, w in zip(headers, widths)))
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+
+
 def fmt(value, digits=3, width=None):
     if value is None:
         return "-"
@@ -599,7 +608,6 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
                 fmt(r.get("us_per_incident"), 1),
             ]
         )
-    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
     print()
     print(
         f"hockeyrules benchmark  ({env['git']}; python {env['python']}, clingo {env['clingo']}; "
@@ -611,10 +619,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
             f"note: load average {load:.2f} when the run started: other processes share the cpus, so times may be high"
         )
     print()
-    print("  ".join(h.rjust(w) for h, w in zip(headers, widths)))
-    print("  ".join("-" * w for w in widths))
-    for row in table:
-        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+    print_table(headers, table)
 
     # where the engine time goes, and the rest of the end-to-end time
     print()
@@ -669,11 +674,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
                 "-" if same is None else ("yes" if same else "NO"),
             ]
         )
-    widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
-    print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
-    print("  ".join("-" * w for w in widths))
-    for row in subrows:
-        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+    print_table(sub, subrows)
 
     # the share of each phase: of the end-to-end time, and of the engine's work
     print()
@@ -710,11 +711,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
                 fmt(r.get("engine_read_cpu_ratio"), 2),
             ]
         )
-    widths = [max(len(h), *(len(row[i]) for row in subrows)) for i, h in enumerate(sub)]
-    print("  ".join(h.rjust(w) for h, w in zip(sub, widths)))
-    print("  ".join("-" * w for w in widths))
-    for row in subrows:
-        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+    print_table(sub, subrows)
 
     # per-incident cost: largest size run against 1x
     print()
