@@ -2,11 +2,13 @@
 
 asp/definitions.lp derives period, clock, late, in the game, minutes and the
 season-order key only for the lines some rule asks for (timed/2), and head
-coaches only for the team games a coach row fired on (coachasked/2). A rule
-that reads a line's time must ask for it; if one forgot, its answer would change
-when every line is timed. So each case below is solved twice, once as shipped
-and once with every line timed and every team game asked for, and every atom
-shown (the result's, the explanations' and the audit's) must be the same.
+coaches only for the team games a coach row fired on (coachasked/2), and running
+penalty minutes line by line only in the games where a mark is passed
+(pimrunning/2). A rule that reads a line's time must ask for it; if one forgot,
+its answer would change when every line is timed. So each case below is solved
+twice, once as shipped and once with every line timed, every team game asked for
+and every running total kept, and every atom shown (the result's, the
+explanations' and the audit's) must be the same.
 """
 
 from __future__ import annotations
@@ -23,7 +25,11 @@ from hockeyrules.solver import encoding_text, solve
 from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent
-EVERYTHING = "timed(G, I) :- line(G, I, _A, _B, _C, _D).\ncoachasked(G, T) :- plays(G, T).\n"
+EVERYTHING = (
+    "timed(G, I) :- line(G, I, _A, _B, _C, _D).\n"
+    "coachasked(G, T) :- plays(G, T).\n"
+    "pimrunning(P, G) :- pimgame(P, G, _).\n"
+)
 
 
 def shown(season, policy: Policy, programs=(), extra=(), line_ups=False, everything=False, stages=()) -> list[str]:
@@ -70,6 +76,27 @@ def test_why_not_for_every_line_of_a_game_is_the_same_with_every_line_timed(exam
     plain = shown(example, Policy(), ["explain.lp"], focus)
     assert any(s.startswith("linecontext(") for s in plain)
     assert plain == shown(example, Policy(), ["explain.lp"], focus, everything=True)
+
+
+def test_why_not_for_every_line_of_the_most_penalized_player_is_the_same_with_every_running_total():
+    # league:10.04 keeps a person's running total line by line only in the games where
+    # it passes a mark; a line in focus asks for its game's totals itself
+    season = from_data(generate_season(teams=12, games_per_team=44, seed=20250101))  # the 1x benchmark season
+    minutes: dict = {}
+    for g in season.games:
+        if g.kind != "exhibition":
+            for inc in g.incidents:
+                if inc.person is not None and season.people[inc.person].role == "player":
+                    minutes[inc.person] = minutes.get(inc.person, 0) + season.minutes(inc)
+    person = max(sorted(minutes), key=minutes.__getitem__)
+    assert minutes[person] > 125  # passes two marks, in two of its games; its other games pass none
+    focus = [
+        Fact("focusline", Id(g.id), inc.number) for g in season.games for inc in g.incidents if inc.person == person
+    ]
+    plain = shown(season, Policy(), ["explain.lp"], focus)
+    running = [s for s in plain if s.startswith('ladderstatus("league:10.04"') and "minutes(" in s]
+    assert len({s.split(",")[1] for s in running}) > 2  # its totals in games that pass no mark too
+    assert plain == shown(season, Policy(), ["explain.lp"], focus, everything=True)
 
 
 def test_the_audit_is_the_same_with_every_line_timed(example):
