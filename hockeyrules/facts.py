@@ -207,8 +207,9 @@ def season_facts(season: Season, out: Facts, line_ups: bool = False) -> None:
         out.add("person", ids(p.id), ids(p.team), const(p.role))
         if p.affiliate:
             out.add("affiliate", ids(p.id))
+    parts = _LineParts(season)
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
-        game_facts(season, g, position, out, line_ups)
+        game_facts(season, g, position, out, line_ups, parts)
 
 
 _ORDINAL_CACHE: dict = {}
@@ -221,46 +222,86 @@ def _day(date: str) -> int:
     return n
 
 
-def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = False) -> None:
-    ids, add = out.names.id, out.add
+class _LineParts:
+    """The text of the parts millions of lines repeat, each made once per season: a
+    time (`at(2,540)`, `pre`), a code, and a penalty list (its penalty facts' endings
+    and its default minutes). The same checked parts as add() writes: ints from int(),
+    Consts from const() and term()."""
+
+    __slots__ = ("season", "whens", "codes", "penalties", "coaches")
+
+    def __init__(self, season: Season):
+        self.season = season
+        self.coaches = {pid for pid, p in season.people.items() if p.role == "head_coach"}
+        self.whens: dict = {}  # (period, seconds) -> text
+        self.codes: dict = {}  # infraction -> Const
+        self.penalties: dict = {}  # penalty tuple -> ([",code)" endings], default minutes)
+
+    def when(self, period, seconds) -> str:
+        if period == "pre" or period == "post":
+            text = const(period)
+        else:
+            text = term("at", self.season.overtime_number(period), seconds)
+        self.whens[(period, seconds)] = text
+        return text
+
+    def code(self, infraction: str) -> Const:
+        text = self.codes[infraction] = const(infraction)
+        return text
+
+    def penalty_list(self, penalties: tuple) -> tuple:
+        pim = self.season.settings.pim
+        known = self.penalties[penalties] = ([f",{const(p)})" for p in penalties], int(sum(pim[p] for p in penalties)))
+        return known
+
+
+def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = False, parts=None) -> None:
+    ids, add, terms = out.names.id, out.add, out.terms
+    parts = parts or _LineParts(season)
     gid = ids(g.id)
-    add("game", gid, ids(g.home), ids(g.away), const(g.kind))
-    add("gameorder", gid, position)
-    add("gameday", gid, _day(g.date))
+    # a game's own facts, written directly like its lines below (ints, Consts)
+    terms.setdefault("game", []).append(f"game({gid},{ids(g.home)},{ids(g.away)},{const(g.kind)})")
+    terms.setdefault("gameorder", []).append(f"gameorder({gid},{int(position)})")
+    terms.setdefault("gameday", []).append(f"gameday({gid},{_day(g.date)})")
+    out.count += 3
     if g.scheduled:
         add("scheduled", gid)
     if g.clock is not None:
         add("gameclock", gid, const(g.clock))
+    coaches = parts.coaches
     for team, persons in (g.dressed or {}).items():
         tid = ids(team)
         add("dressedlist", gid, tid)
         for pid in persons:
-            if line_ups or season.people[pid].role == "head_coach":
+            if line_ups or pid in coaches:
                 add("dressed", gid, tid, ids(pid))
-    pre, post = const("pre"), const("post")
     # The lines, a season's bulk, are written here directly, not through add(): the same
-    # text, of the same parts only (ints from int() and Names, Consts from const/term).
+    # text, of the same parts only (ints from int() and Names, Consts from const/term),
+    # each repeated part made once (_LineParts).
     lines, penalties = out.terms.setdefault("line", []), out.terms.setdefault("penalty", [])
+    whens, codes, lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
     written = 0
     for inc in g.incidents:
         i = int(inc.number)
-        if inc.period == "pre":
-            when = pre
-        elif inc.period == "post":
-            when = post
-        else:
-            when = term("at", season.overtime_number(inc.period), inc.seconds)
+        when = whens.get((inc.period, inc.seconds)) or parts.when(inc.period, inc.seconds)
         if inc.person is None:
             # a team line: nothing personal (no minutes); its penalties apart
             add("teamline", gid, i, ids(inc.team), const(inc.infraction), when)
             for pen in inc.penalties:
                 add("teampenalty", gid, i, const(pen))
             continue
+        endings, minutes = lists.get(inc.penalties) or parts.penalty_list(inc.penalties)
+        if inc.minutes is not None:
+            minutes = int(inc.minutes)
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
-        lines.append(f"line({gid},{i},{ids(inc.person)},{const(inc.infraction)},{when},{int(season.minutes(inc))})")
-        for pen in inc.penalties:
-            penalties.append(f"penalty({gid},{i},{const(pen)})")
-        written += 1 + len(inc.penalties)
+        person = number.get(inc.person) or ids(inc.person)
+        lines.append(
+            f"line({gid},{i},{person},{codes.get(inc.infraction) or parts.code(inc.infraction)},{when},{minutes})"
+        )
+        head = f"penalty({gid},{i}"
+        for ending in endings:
+            penalties.append(head + ending)
+        written += 1 + len(endings)
         if inc.stoppage is not None:
             add("writtenstoppage", gid, i, ids(inc.stoppage))
     out.count += written
