@@ -96,6 +96,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=20250101)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="valgrind runs at a time")
     p.add_argument("--json", help="also write the counts as JSON")
+    p.add_argument("--phase", choices=PHASES[1:], help="count this phase only (two runs: quicker, to compare a change)")
     args = p.parse_args(argv)
     import shutil
 
@@ -107,6 +108,14 @@ def main(argv=None) -> int:
     season, meta = run.season_file(args.size, args.seed, 1800, run.default_max_rss_mb())
     run.compile_package()
     print(f"[{args.size}x] counting {len(PHASES)} runs under callgrind ...", file=sys.stderr, flush=True)
+    if args.phase:
+        k = PHASES.index(args.phase)
+        with ThreadPoolExecutor(2) as pool:
+            before, after = pool.map(lambda k: count(season, k), (k - 1, k))
+        print(
+            f"{args.phase}: {(after - before) / 1e6:.1f} M instructions, {(after - before) / meta['incidents'] / 1e3:.1f} k per line"
+        )
+        return 0
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         totals = list(pool.map(lambda k: count(season, k), range(len(PHASES))))
     phases = {name: totals[k] - (totals[k - 1] if k else 0) for k, name in enumerate(PHASES)}
