@@ -1,14 +1,15 @@
 """Spelling a line's time out only where a rule reads it changes no answer.
 
 asp/definitions.lp derives period, clock, late, in the game, minutes and the
-season-order key only for the lines some rule asks for (timed/2), and head
-coaches only for the team games a coach row fired on (coachasked/2), and running
-penalty minutes line by line only in the games where a mark is passed
-(pimrunning/2). A rule that reads a line's time must ask for it; if one forgot,
-its answer would change when every line is timed. So each case below is solved
-twice, once as shipped and once with every line timed, every team game asked for
-and every running total kept, and every atom shown (the result's, the
-explanations' and the audit's) must be the same.
+season-order key only for the lines some rule asks for (timed/2), and a game's
+key for a team event only where a team counts one on a ladder; head coaches only
+for the team games a coach row fired on (coachasked/2); running penalty minutes
+line by line only in the games where a mark is passed (pimrunning/2). A rule that
+reads a line's time must ask for it; if one forgot, its answer would change when
+every line is timed. So each case below is solved twice, once as shipped and once
+with every line timed, every team game asked for, every running total kept and
+every game keyed, and every atom shown (the result's, the explanations' and the
+audit's) must be the same.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ EVERYTHING = (
     "timed(G, I) :- line(G, I, _A, _B, _C, _D).\n"
     "coachasked(G, T) :- plays(G, T).\n"
     "pimrunning(P, G) :- pimgame(P, G, _).\n"
+    "key(G, 0, (N, 1001, 0, 0)) :- gameorder(G, N).\n"
 )
 
 
