@@ -269,12 +269,16 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
     if g.clock is not None:
         add("gameclock", gid, const(g.clock))
     coaches = parts.coaches
-    for team, persons in (g.dressed or {}).items():
-        tid = ids(team)
-        add("dressedlist", gid, tid)
-        for pid in persons:
-            if line_ups or pid in coaches:
-                add("dressed", gid, tid, ids(pid))
+    if g.dressed:
+        lists, dressed = terms.setdefault("dressedlist", []), terms.setdefault("dressed", [])
+        for team, persons in g.dressed.items():
+            tid = ids(team)
+            lists.append(f"dressedlist({gid},{tid})")
+            for pid in persons:
+                if line_ups or pid in coaches:
+                    dressed.append(f"dressed({gid},{tid},{ids(pid)})")
+                    out.count += 1
+            out.count += 1
     # The lines, a season's bulk, are written here directly, not through add(): the same
     # text, of the same parts only (ints from int() and Names, Consts from const/term),
     # each repeated part made once (_LineParts).
