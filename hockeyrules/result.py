@@ -100,6 +100,7 @@ class Result:
 
 # The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
 _READ = frozenset(("component", "suspended", "nocoach", "warning"))
+_SORT_KEY = Component.sort_key.fget
 _COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z', re.S)
 _NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
 
@@ -133,6 +134,7 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
     sums: dict = {}
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
+    rules: dict = {}  # a rule id as printed -> as read: a few ids, thousands of components
     for sym in symbols:
         printed = str(sym)  # one call into clingo per atom: its name is read from the print too
         name, _, args = printed.partition("(")
@@ -141,9 +143,12 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
         args = args[:-1]
         if name == "component":
             person, game, incident, team, rule, layer, n, d, late = _match(_COMPONENT, args)
+            read = rules.get(rule)
+            if read is None:
+                read = rules[rule] = _unquote(rule)
             components[(text(int(person)), text(int(game)))].append(
                 Component(
-                    _unquote(rule),
+                    read,
                     layer,
                     int(n),
                     d == "1",
@@ -172,6 +177,8 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
             if words is not None:
                 inc = games[text(int(game))].incidents[int(number) - 1]
                 warnings.append(Problem(inc.where, words, inc.line))
+    # each case's components in order, once: the suspensions share them
+    cases = {key: tuple(sorted(comps, key=_SORT_KEY)) for key, comps in components.items()}
     suspensions = []
     for key, (total, gov, league, indefinite) in sums.items():
         pid, gid = key
@@ -188,12 +195,11 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
                 indefinite=indefinite,
                 governing_games=gov,
                 league_games=league,
-                components=tuple(sorted(components[key], key=lambda c: c.sort_key)),
+                components=cases.get(key, ()),
             )
         )
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
     warnings.sort(key=_where_key)
-    cases = {key: tuple(sorted(comps, key=lambda c: c.sort_key)) for key, comps in components.items()}
     return Result(season.league, season.season, policy, suspensions, warnings, cases=cases)
 
 
