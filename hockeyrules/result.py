@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -100,7 +101,7 @@ class Result:
 
 # The shown atoms as clingo prints them: integers, constants and the rule id in quotes.
 _READ = frozenset(("component", "suspended", "nocoach", "warning"))
-_SORT_KEY = Component.sort_key.fget
+_SORT_KEY = operator.attrgetter("sort_key")
 _COMPONENT = re.compile(r'(\d+),(\d+),(?:(\d+)|team\((\d+)\)),"((?:[^"\\]|\\.)*)",(\w+),(-?\d+),(\d+),(\d+)\Z', re.S)
 _NOCOACH = re.compile(r'"((?:[^"\\]|\\.)*)",(\d+),(\d+)\Z', re.S)
 
