@@ -135,7 +135,9 @@ def run(
     )
     shown = solution.symbols
     if decode or (decode is None and programs):
-        shown = [out.names.decode(s) for s in shown]
+        from .readback import decode_all
+
+        shown = decode_all(shown, out.names)
     return result, shown
 
 

@@ -26,7 +26,7 @@ from .season import Season
 
 # Ids are numbered from BASE up, far above every number a season holds (days,
 # minutes, seconds, counts), so that a shown atom's ids can be told from its
-# numbers and turned back into text (`Names.decode`). clingo integers are 32 bit.
+# numbers and turned back into text (hockeyrules/readback.py). clingo integers are 32 bit.
 BASE = 1 << 30
 
 _IDENT = re.compile(r"[a-z][A-Za-z0-9_]*\Z")
@@ -78,20 +78,6 @@ class Names:
 
     def text(self, n: int) -> str:
         return self.texts[n - BASE]
-
-    def decode(self, sym):
-        """A shown symbol with its ids turned back into clingo Strings (for readers
-        that take the model as symbols: the audit, explanations)."""
-        from clingo import Function, String, SymbolType
-
-        t = sym.type
-        if t == SymbolType.Number:
-            n = sym.number
-            return String(self.texts[n - BASE]) if n >= BASE else sym
-        if t != SymbolType.Function or not sym.arguments:
-            return sym
-        args = [self.decode(a) for a in sym.arguments]
-        return Function(sym.name, args, sym.positive)
 
 
 class Fact:

@@ -54,14 +54,27 @@ def test_facts_given_by_callers_write_their_ids_as_numbers():
 
 
 def test_decoded_atoms_carry_the_text_again():
-    from clingo import Function, Number, String
+    from clingo import Function, Number, String, Supremum, Tuple_
+
+    from hockeyrules.readback import decode_all
 
     out = Facts()
-    p = out.names.id(HOSTILE[0])
-    sym = Function("component", [Number(p), Function("team", [Number(p)]), Number(5)])
-    assert out.names.decode(sym) == Function(
-        "component", [String(HOSTILE[0]), Function("team", [String(HOSTILE[0])]), Number(5)]
-    )
+    p, g = out.names.id(HOSTILE[0]), out.names.id(HOSTILE[1])
+    rule = 'x"). evil :- y. #script \\ \n'  # a proposal's rule id is text of its own, printed escaped
+    shown = [
+        Function("component", [Number(p), Function("team", [Number(p)]), Number(5), String(rule)]),
+        Function("premise", [Tuple_([Number(g), Function("rules")]), Tuple_([Number(-3)]), Supremum, Tuple_([])]),
+        Function("late", [Number(g), Number(7)], False),
+        Function("focusall"),
+    ]
+    assert decode_all(shown, out.names) == [
+        Function("component", [String(HOSTILE[0]), Function("team", [String(HOSTILE[0])]), Number(5), String(rule)]),
+        Function(
+            "premise", [Tuple_([String(HOSTILE[1]), Function("rules")]), Tuple_([Number(-3)]), Supremum, Tuple_([])]
+        ),
+        Function("late", [String(HOSTILE[1]), Number(7)], False),
+        Function("focusall"),
+    ]
 
 
 def test_decisions_become_facts_without_text():

@@ -1,0 +1,98 @@
+"""Shown atoms with their ids turned back into text, as clingo symbols.
+
+The facts carry every id as an integer (hockeyrules/facts.py, `Names`); the
+readers of the audit and the explanations take the model as symbols whose ids
+are clingo Strings again. Walking each symbol through clingo's API costs a call
+into clingo per argument, type and name (half of the audit's time at 1x). So each
+symbol is read once from its printed form, into plain Python values, and every
+distinct part is built once with the symbol API (`Function`, `Number`, `String`):
+the shown atoms of one solve repeat the same ids, games and tuples thousands of
+times. No text is parsed by clingo here: the printed form holds integers,
+constants and the encoding's own quoted rule ids, and user text comes only from
+the `Names` table, as a String.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clingo import Function, Infimum, Number, String, Supremum
+
+from .facts import BASE, Names
+
+# One token of clingo's printed form: a quoted string, an integer, #sup/#inf, a name,
+# or a bracket or comma.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+|#sup|#inf|-?[A-Za-z_][A-Za-z0-9_\']*|[(),]', re.S)
+_ESCAPE = re.compile(r"\\(.)", re.S)
+
+
+def _unescape(quoted: str) -> str:
+    body = quoted[1:-1]
+    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), body) if "\\" in body else body
+
+
+class _Builder:
+    """Plain values -> symbols, each distinct value built once."""
+
+    __slots__ = ("texts", "built")
+
+    def __init__(self, names: Names):
+        self.texts = names.texts
+        self.built: dict = {}
+
+    def build(self, value):
+        sym = self.built.get(value)
+        if sym is None:
+            kind = value[0]
+            if kind == "n":
+                n = value[1]
+                sym = String(self.texts[n - BASE]) if n >= BASE else Number(n)
+            elif kind == "s":
+                sym = String(value[1])
+            elif kind == "f":
+                sym = Function(value[1], [self.build(a) for a in value[2]], value[3])
+            else:
+                sym = Supremum if kind == "sup" else Infimum
+            self.built[value] = sym
+        return sym
+
+
+def _parse(tokens: list, at: int) -> tuple:
+    """The plain value of the term starting at tokens[at], and where it ends."""
+    tok = tokens[at]
+    first = tok[0]
+    if first == '"':
+        return ("s", _unescape(tok)), at + 1
+    if first.isdigit() or (first == "-" and tok[1:2].isdigit()):
+        return ("n", int(tok)), at + 1
+    if tok == "#sup" or tok == "#inf":
+        return (tok[1:],), at + 1
+    if tok == "(":  # a tuple
+        name, positive = "", True
+    else:
+        positive = first != "-"
+        name = tok if positive else tok[1:]
+        at += 1
+        if at >= len(tokens) or tokens[at] != "(":
+            return ("f", name, (), positive), at
+    at += 1  # past "("
+    args = []
+    while tokens[at] != ")":
+        arg, at = _parse(tokens, at)
+        args.append(arg)
+        if tokens[at] == ",":
+            at += 1
+    return ("f", name, tuple(args), positive), at + 1
+
+
+def decode_all(symbols, names: Names) -> list:
+    """Each shown symbol with its ids (integers from BASE up) as clingo Strings."""
+    builder = _Builder(names)
+    out = []
+    for sym in symbols:
+        tokens = _TOKEN.findall(str(sym))
+        value, end = _parse(tokens, 0)
+        if end != len(tokens):  # the printed form and this reader disagree: a bug, said plainly
+            raise RuntimeError(f"cannot read back the shown atom {str(sym)!r}")
+        out.append(builder.build(value))
+    return out
