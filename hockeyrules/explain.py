@@ -207,6 +207,11 @@ def _source(sym):
     return sym.number if sym.type == sym.type.Number else ("team", sym.arguments[0].string)
 
 
+_MODEL_ATOMS = frozenset(
+    ("premise", "combines", "notadded", "considered", "lacks", "failed", "ladderstatus", "gamereading", "linecontext")
+)
+
+
 class Model:
     """The provenance atoms of one solve, indexed for assembly."""
 
@@ -224,28 +229,31 @@ class Model:
 
         by_fact = {r.fact: r for r in READINGS}
         for s in symbols:
+            name = s.name  # one call into clingo, not one per test below
+            if name not in _MODEL_ATOMS:
+                continue  # the result's own atoms (result.read_model reads them)
             a = s.arguments
-            if s.name == "premise":
+            if name == "premise":
                 self.premises[(a[0].string, a[1].string, _source(a[2]), a[3].string)].append(a[4])
-            elif s.name == "combines":
+            elif name == "combines":
                 how = a[4].name if a[4].name in ("adds", "governs") else a[4].arguments[0].string
                 self.combines[(a[0].string, a[1].string, _source(a[2]), a[3].string)] = how
-            elif s.name == "notadded":
+            elif name == "notadded":
                 self.notadded[(a[0].string, a[1].string)].append((a[2].number, a[3].string, a[4].string))
-            elif s.name == "considered":
+            elif name == "considered":
                 self.considered[(a[1].string, a[2].number)].add(a[0].string)
-            elif s.name == "lacks":
+            elif name == "lacks":
                 self.lacks[(a[1].string, a[2].number, a[0].string)].append(a[3].name)
-            elif s.name == "failed":
+            elif name == "failed":
                 self.failed[(a[1].string, a[2].number, a[0].string)].append(a[3])
-            elif s.name == "ladderstatus":
+            elif name == "ladderstatus":
                 self.ladder[(a[1].string, a[2].number)].append((a[0].string, a[3]))
-            elif s.name == "gamereading" and s.arguments[1].name in by_fact:
-                r = by_fact[s.arguments[1].name]
-                v = s.arguments[2]
+            elif name == "gamereading" and a[1].name in by_fact:
+                r = by_fact[a[1].name]
+                v = a[2]
                 value = v.number if v.type == v.type.Number else next(x for x in r.values if r.constant(x) == v.name)
-                self.readings[s.arguments[0].string][r.name] = value
-            elif s.name == "linecontext":
+                self.readings[a[0].string][r.name] = value
+            elif name == "linecontext":
                 self.context[(a[0].string, a[1].number)].append(a[2])
 
 
