@@ -66,7 +66,7 @@ def child(season_path: str, stop: int) -> None:
         found: list = []
         ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
     if stop >= 7:
-        read_model(season, Policy(), found[0], out.names)
+        read_model(season, Policy(), [str(s) for s in found[0]], out.names)
     sys.stdout.flush()
     os._exit(0)
 

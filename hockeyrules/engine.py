@@ -124,7 +124,8 @@ def run(
     else:
         solution = solve(symbols, texts, given=given, count=count, stages=stages)
     t1 = time.perf_counter()
-    result = read_model(season, policy, solution.symbols, out.names)
+    printed = [str(s) for s in solution.symbols]  # one call into clingo per atom, for both readers
+    result = read_model(season, policy, printed, out.names)
     result.proposal = None if proposal is None else proposal.name
     result.stats = dict(
         solution.stats,
@@ -137,7 +138,7 @@ def run(
     if decode or (decode is None and programs):
         from .readback import decode_all
 
-        shown = decode_all(shown, out.names)
+        shown = decode_all(printed, out.names)
     return result, shown
 
 

@@ -57,20 +57,29 @@ class _Builder:
         return sym
 
 
+def _simple(tok: str):
+    """The plain value of a token that is a whole term (a string, a number, #sup,
+    #inf), else None."""
+    first = tok[0]
+    if first == '"':
+        return ("s", _unescape(tok))
+    if first.isdigit() or (first == "-" and tok[1:2].isdigit()):
+        return ("n", int(tok))
+    if tok == "#sup" or tok == "#inf":
+        return (tok[1:],)
+    return None
+
+
 def _parse(tokens: list, at: int) -> tuple:
     """The plain value of the term starting at tokens[at], and where it ends."""
     tok = tokens[at]
-    first = tok[0]
-    if first == '"':
-        return ("s", _unescape(tok)), at + 1
-    if first.isdigit() or (first == "-" and tok[1:2].isdigit()):
-        return ("n", int(tok)), at + 1
-    if tok == "#sup" or tok == "#inf":
-        return (tok[1:],), at + 1
+    value = _simple(tok)
+    if value is not None:
+        return value, at + 1
     if tok == "(":  # a tuple
         name, positive = "", True
     else:
-        positive = first != "-"
+        positive = tok[0] != "-"
         name = tok if positive else tok[1:]
         at += 1
         if at >= len(tokens) or tokens[at] != "(":
@@ -78,21 +87,32 @@ def _parse(tokens: list, at: int) -> tuple:
     at += 1  # past "("
     args = []
     while tokens[at] != ")":
-        arg, at = _parse(tokens, at)
-        args.append(arg)
+        tok = tokens[at]
+        # most arguments are one token (an id, a number, a constant): no call for them
+        value = _simple(tok) if tok != "(" else None
+        if value is not None:
+            args.append(value)
+            at += 1
+        elif tok != "(" and tokens[at + 1] != "(":  # a constant
+            args.append(("f", tok, (), True) if tok[0] != "-" else ("f", tok[1:], (), False))
+            at += 1
+        else:
+            value, at = _parse(tokens, at)
+            args.append(value)
         if tokens[at] == ",":
             at += 1
     return ("f", name, tuple(args), positive), at + 1
 
 
-def decode_all(symbols, names: Names) -> list:
-    """Each shown symbol with its ids (integers from BASE up) as clingo Strings."""
+def decode_all(printed, names: Names) -> list:
+    """Each shown atom, given as its printed form (str of the clingo symbol), as a
+    clingo symbol with its ids (integers from BASE up) as clingo Strings."""
     builder = _Builder(names)
     out = []
-    for sym in symbols:
-        tokens = _TOKEN.findall(str(sym))
+    for text in printed:
+        tokens = _TOKEN.findall(text)
         value, end = _parse(tokens, 0)
         if end != len(tokens):  # the printed form and this reader disagree: a bug, said plainly
-            raise RuntimeError(f"cannot read back the shown atom {str(sym)!r}")
+            raise RuntimeError(f"cannot read back the shown atom {text!r}")
         out.append(builder.build(value))
     return out

@@ -126,9 +126,9 @@ def _unquote(text: str) -> str:
     return _ESCAPES.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), text) if "\\" in text else text
 
 
-def read_model(season: Season, policy: Policy, symbols, names) -> Result:
-    """Assemble result@1 from the shown atoms (asp/show.lp); decides nothing itself.
-    Each atom is read in one pass from its printed form: ids are integers, turned
+def read_model(season: Season, policy: Policy, printed, names) -> Result:
+    """Assemble result@1 from the shown atoms (asp/show.lp), each given as its printed
+    form (str of the clingo symbol); decides nothing itself. Ids are integers, turned
     into text through `names` (facts.Names)."""
     text = names.text
     components = defaultdict(list)
@@ -136,9 +136,8 @@ def read_model(season: Season, policy: Policy, symbols, names) -> Result:
     warnings: list[Problem] = list(season.warnings)
     games = {g.id: g for g in season.games}
     rules: dict = {}  # a rule id as printed -> as read: a few ids, thousands of components
-    for sym in symbols:
-        printed = str(sym)  # one call into clingo per atom: its name is read from the print too
-        name, _, args = printed.partition("(")
+    for atom in printed:
+        name, _, args = atom.partition("(")  # the name is read from the print too
         if name not in _READ:
             continue  # another file's atoms (explanations, the audit, a proposal's checks)
         args = args[:-1]

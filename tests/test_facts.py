@@ -67,7 +67,7 @@ def test_decoded_atoms_carry_the_text_again():
         Function("late", [Number(g), Number(7)], False),
         Function("focusall"),
     ]
-    assert decode_all(shown, out.names) == [
+    assert decode_all([str(s) for s in shown], out.names) == [
         Function("component", [String(HOSTILE[0]), Function("team", [String(HOSTILE[0])]), Number(5), String(rule)]),
         Function(
             "premise", [Tuple_([String(HOSTILE[1]), Function("rules")]), Tuple_([Number(-3)]), Supremum, Tuple_([])]
