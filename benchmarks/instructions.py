@@ -107,7 +107,8 @@ def main(argv=None) -> int:
 
     season, meta = run.season_file(args.size, args.seed, 1800, run.default_max_rss_mb())
     run.compile_package()
-    print(f"[{args.size}x] counting {len(PHASES)} runs under callgrind ...", file=sys.stderr, flush=True)
+    runs = 2 if args.phase else len(PHASES)
+    print(f"[{args.size}x] counting {runs} runs under callgrind ...", file=sys.stderr, flush=True)
     if args.phase:
         k = PHASES.index(args.phase)
         with ThreadPoolExecutor(2) as pool:

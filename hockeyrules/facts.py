@@ -241,9 +241,8 @@ class _LineParts:
         return known
 
 
-def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = False, parts=None) -> None:
+def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, parts: _LineParts) -> None:
     ids, add, terms = out.names.id, out.add, out.terms
-    parts = parts or _LineParts(season)
     gid = ids(g.id)
     # a game's own facts, written directly like its lines below (ints, Consts)
     terms.setdefault("game", []).append(f"game({gid},{ids(g.home)},{ids(g.away)},{const(g.kind)})")
@@ -268,8 +267,8 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
     # The lines, a season's bulk, are written here directly, not through add(): the same
     # text, of the same parts only (ints from int() and Names, Consts from const/term),
     # each repeated part made once (_LineParts).
-    lines, penalties = out.terms.setdefault("line", []), out.terms.setdefault("penalty", [])
-    whens, codes, lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
+    lines, penalties = terms.setdefault("line", []), terms.setdefault("penalty", [])
+    whens, codes, penalty_lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
     written = 0
     for inc in g.incidents:
         i = int(inc.number)
@@ -280,7 +279,7 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool = Fa
             for pen in inc.penalties:
                 add("teampenalty", gid, i, const(pen))
             continue
-        endings, minutes = lists.get(inc.penalties) or parts.penalty_list(inc.penalties)
+        endings, minutes = penalty_lists.get(inc.penalties) or parts.penalty_list(inc.penalties)
         if inc.minutes is not None:
             minutes = int(inc.minutes)
         # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms

@@ -19,16 +19,11 @@ import re
 from clingo import Function, Infimum, Number, String, Supremum
 
 from .facts import BASE, Names
+from .result import _unquote
 
 # One token of clingo's printed form: a quoted string, an integer, #sup/#inf, a name,
 # or a bracket or comma.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+|#sup|#inf|-?[A-Za-z_][A-Za-z0-9_\']*|[(),]', re.S)
-_ESCAPE = re.compile(r"\\(.)", re.S)
-
-
-def _unescape(quoted: str) -> str:
-    body = quoted[1:-1]
-    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), body) if "\\" in body else body
 
 
 class _Builder:
@@ -62,12 +57,17 @@ def _simple(tok: str):
     #inf), else None."""
     first = tok[0]
     if first == '"':
-        return ("s", _unescape(tok))
+        return ("s", _unquote(tok[1:-1]))
     if first.isdigit() or (first == "-" and tok[1:2].isdigit()):
         return ("n", int(tok))
     if tok == "#sup" or tok == "#inf":
         return (tok[1:],)
     return None
+
+
+def _constant(tok: str) -> tuple:
+    """The plain value of a name with no arguments (`-name`: classically negated)."""
+    return ("f", tok, (), True) if tok[0] != "-" else ("f", tok[1:], (), False)
 
 
 def _parse(tokens: list, at: int) -> tuple:
@@ -79,11 +79,11 @@ def _parse(tokens: list, at: int) -> tuple:
     if tok == "(":  # a tuple
         name, positive = "", True
     else:
-        positive = tok[0] != "-"
-        name = tok if positive else tok[1:]
         at += 1
         if at >= len(tokens) or tokens[at] != "(":
-            return ("f", name, (), positive), at
+            return _constant(tok), at
+        positive = tok[0] != "-"
+        name = tok if positive else tok[1:]
     at += 1  # past "("
     args = []
     while tokens[at] != ")":
@@ -94,7 +94,7 @@ def _parse(tokens: list, at: int) -> tuple:
             args.append(value)
             at += 1
         elif tok != "(" and tokens[at + 1] != "(":  # a constant
-            args.append(("f", tok, (), True) if tok[0] != "-" else ("f", tok[1:], (), False))
+            args.append(_constant(tok))
             at += 1
         else:
             value, at = _parse(tokens, at)
