@@ -6,6 +6,7 @@ import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import Problem
 from .policy import Policy
@@ -14,8 +15,9 @@ from .season import Season
 FORMAT = "hockeyrules/result@1"
 
 
-@dataclass(frozen=True)
-class Component:
+# Named tuples, as the season's records (hockeyrules/season.py says why): a national
+# season's result holds tens of thousands of each.
+class Component(NamedTuple):
     rule: str
     layer: str
     games: int
@@ -45,8 +47,7 @@ class Component:
         return out
 
 
-@dataclass(frozen=True)
-class Suspension:
+class Suspension(NamedTuple):
     person: str
     name: str
     team: str

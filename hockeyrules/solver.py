@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -57,10 +56,9 @@ def encoding_text(name: str) -> str:
         return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
 
 
-@dataclass
-class Solution:
+class Solution(NamedTuple):
     symbols: list
-    stats: dict = field(default_factory=dict)
+    stats: dict
 
 
 class EncodingError(RuntimeError):
