@@ -855,8 +855,10 @@ class _FolderReader:
 
         games = []
         for g in season.games:
-            incidents = tuple(i._replace(where=where(i.where)) if i is not None else None for i in g.incidents)
-            games.append(g._replace(where=where(g.where), incidents=incidents))
+            incidents = tuple(
+                dataclasses.replace(i, where=where(i.where)) if i is not None else None for i in g.incidents
+            )
+            games.append(dataclasses.replace(g, where=where(g.where), incidents=incidents))
         season.games = games
         season.decisions = [dataclasses.replace(d, where=where(d.where)) for d in season.decisions]
         season.warnings = list(self.notes) + [self.locate(w) for w in season.warnings]

@@ -6,7 +6,6 @@ import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .errors import Problem
 from .policy import Policy
@@ -15,9 +14,10 @@ from .season import Season
 FORMAT = "hockeyrules/result@1"
 
 
-# Named tuples, as the season's records (hockeyrules/season.py says why): a national
-# season's result holds tens of thousands of each.
-class Component(NamedTuple):
+# Slotted, not frozen, as the season's records (hockeyrules/season.py says why): a
+# national season's result holds tens of thousands of each.
+@dataclass(slots=True, unsafe_hash=True)
+class Component:
     rule: str
     layer: str
     games: int
@@ -47,7 +47,8 @@ class Component(NamedTuple):
         return out
 
 
-class Suspension(NamedTuple):
+@dataclass(slots=True, unsafe_hash=True)
+class Suspension:
     person: str
     name: str
     team: str

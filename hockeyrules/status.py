@@ -31,7 +31,7 @@ def as_of_view(season: Season, as_of: str) -> Season:
     """The season as it stood on the morning of `as_of`: games dated that day or later
     are not played yet (no lines, no line-ups), decisions dated after it not taken."""
     games = [
-        g if g.scheduled or g.date < as_of else g._replace(scheduled=True, incidents=(), dressed=None)
+        g if g.scheduled or g.date < as_of else replace(g, scheduled=True, incidents=(), dressed=None)
         for g in season.games
     ]
     decisions = [d for d in season.decisions if d.date <= as_of]
