@@ -170,6 +170,7 @@ class Outcome:
         self.wall = None
         self.peak_mb = None
         self.cpu = None  # user + system seconds, the child's processes included
+        self.sys = None  # of which system
         self.detail = ""
         self.t_spawn = None  # time.monotonic() (CLOCK_MONOTONIC, shared with the child)
         self.t_reap = None
@@ -240,6 +241,7 @@ def measure(argv: list[str], stdout_path: Path, stderr_path: Path, timeout: floa
     dog.join()
     out.peak_mb = usage.ru_maxrss / 1024
     out.cpu = usage.ru_utime + usage.ru_stime
+    out.sys = usage.ru_stime
     out.exit_code = os.waitstatus_to_exitcode(status)
     if reason:
         out.status = reason[0]
@@ -325,7 +327,7 @@ def run_size(size: int, repeat: int, args) -> dict:
     e2e_out = CACHE / f"out-{size}x.json"
     e2e_err = CACHE / f"out-{size}x.stderr"
     argv = [sys.executable, "-m", "hockeyrules.cli", "suspensions", str(season), "--format", "json"]
-    walls, peaks, cpus, status = [], [], [], "OK"
+    walls, peaks, cpus, syss, status = [], [], [], [], "OK"
     for k in range(repeat):
         progress(f"[{size}x] end to end, run {k + 1}/{repeat} ...")
         o = measure(argv, e2e_out, e2e_err, args.timeout, args.max_rss_mb)
@@ -338,11 +340,16 @@ def run_size(size: int, repeat: int, args) -> dict:
             break
         walls.append(o.wall)
         cpus.append(o.cpu)
-        progress(f"[{size}x] end to end: {o.wall:.3f} s (cpu {o.cpu:.3f} s), peak {o.peak_mb:.0f} MB")
+        syss.append(o.sys)
+        progress(
+            f"[{size}x] end to end: {o.wall:.3f} s (cpu {o.cpu:.3f} s, system {o.sys:.3f} s), peak {o.peak_mb:.0f} MB"
+        )
     row["e2e_status"] = status
     row["e2e_seconds"] = min(walls) if status == "OK" else None
     row["e2e_runs"] = walls
     row["e2e_cpu_seconds"] = min(cpus) if cpus else None
+    # the system's share of that cpu (forks, page faults, pipes), from the same run
+    row["e2e_sys_seconds"] = syss[cpus.index(min(cpus))] if cpus else None
     row["peak_mb"] = max(peaks) if peaks else None
     if status == "OK":
         row["e2e_stderr_lines"] = len(e2e_err.read_text(errors="replace").splitlines())
@@ -567,6 +574,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
         "incidents",
         "e2e s",
         "e2e cpu s",
+        "sys s",
         "peak MB",
         "read s",
         "ground+solve s",
@@ -598,6 +606,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
                 fmt(r["incidents"]),
                 e2e,
                 fmt(r.get("e2e_cpu_seconds")),
+                fmt(r.get("e2e_sys_seconds")),
                 peak,
                 fmt(r.get("read_seconds")),
                 gs,
