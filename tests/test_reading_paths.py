@@ -38,6 +38,8 @@ CASES = {
     "a time as a number": line(time=1200),
     "minutes of true": line(minutes=True),
     "negative minutes": line(minutes=-2),
+    "minutes at the limit of one line": line(minutes=999_999),
+    "minutes past the limit of one line": line(minutes=1_000_000),
     "minutes as text": line(minutes="2"),
     "a stoppage with a newline": line(stoppage="S\n1"),
     "a penalty twice": line(penalties=["minor", "minor"]),
@@ -147,3 +149,42 @@ def test_the_short_path_is_taken_for_an_ordinary_line(tmp_path, monkeypatch):
     path.write_text(json.dumps(season_with(line(period="OT", minutes=4, stoppage="S1"))))
     season_mod.load(str(path))
     assert taken == [True, True]
+
+
+ABSENT = object()
+# For each field of a line: the usual value, then values that are not usual (those
+# at a boundary first: hypothesis draws the first ones of a list more often).
+FIELDS = {
+    "person": ("A1", ["B1", "C1", "Z9", 1, None, ["A1"], ABSENT]),
+    "team": (ABSENT, [None, "A", "C"]),
+    "period": (2, [1, 4, "OT", "pre", "post", 0, 99, 100, "2", 2.0, True, None, []]),
+    "time": ("12:00", ["03:10", "20:00", "21:00", "10:60", "x", 1200, None, ABSENT]),
+    "infraction": ("roughing", ["fighting", "rouhging", None, ["roughing"], ABSENT]),
+    "penalties": (["minor"], [["major", "game_misconduct"], ["minor", "minor"], [], "minor", [["minor"]], None]),
+    "minutes": (ABSENT, [1_000_000, 999_999, -1, True, None, 0, 2, 5, "2", 2.5]),
+    "stoppage": (ABSENT, [None, "S1", "", "S\n1", 7]),
+    "note": (ABSENT, ["x"]),
+}
+
+
+def test_any_line_reads_the_same_by_the_short_path_and_the_full_check(tmp_path_factory, monkeypatch):
+    """Usual lines with one or two fields made unusual (hypothesis): where the short
+    path must decline exactly what the full check refuses or warns of."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @st.composite
+    def a_line(draw):
+        odd = draw(st.lists(st.sampled_from(sorted(FIELDS)), max_size=2, unique=True))
+        values = {name: draw(st.sampled_from(FIELDS[name][1])) if name in odd else FIELDS[name][0] for name in FIELDS}
+        return {k: v for k, v in values.items() if v is not ABSENT}
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.lists(a_line(), min_size=1, max_size=3))
+    def check(lines):
+        tmp = tmp_path_factory.mktemp("lines")
+        data = season_with()
+        data["games"][0]["incidents"] += lines
+        assert read(data, tmp, True, monkeypatch) == read(data, tmp, False, monkeypatch)
+
+    check()
