@@ -156,14 +156,20 @@ class _Checker:
         self._unwritten = 0
         self._line_most = 0
 
+    def take_minutes(self, minutes: int | None) -> bool:
+        """Count a line's minutes (None: not written, the most its penalties could give)
+        if every sum of minutes the solver makes stays within its 32-bit integers, all
+        the lines' minutes together; else count nothing and say False."""
+        unwritten = self._unwritten + (minutes is None)
+        total = self._minutes + (minutes or 0)
+        if total + unwritten * self._line_most > guard.SOLVER_MAX:
+            return False
+        self._unwritten, self._minutes = unwritten, total
+        return True
+
     def count_minutes(self, minutes: int | None, path: tuple) -> None:
-        """Keep every sum of minutes the solver makes within its 32-bit integers: the
-        lines' minutes (a line without them: the most its penalties could give) together."""
-        if minutes is None:
-            self._unwritten += 1
-        else:
-            self._minutes += minutes
-        if self._minutes + self._unwritten * self._line_most > guard.SOLVER_MAX:
+        """take_minutes(), and where the sum passes the limit, the error there."""
+        if not self.take_minutes(minutes):
             self.error(
                 path + ("minutes",),
                 f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
@@ -495,13 +501,8 @@ def _plain_incident(c: _Checker, obj, number: int, game_teams: tuple, people: di
         and (type(stoppage) is not str or guard.text_problem(stoppage, True) is not None)
     ):
         return None
-    if minutes is None:
-        unwritten, total = c._unwritten + 1, c._minutes
-    else:
-        unwritten, total = c._unwritten, c._minutes + minutes
-    if total + unwritten * c._line_most > guard.SOLVER_MAX:
+    if not c.take_minutes(minutes):
         return None  # the full check says where the sum passes the limit
-    c._unwritten, c._minutes = unwritten, total
     return Incident(
         number, person.id, period, time, seconds, infraction, penalties, minutes, stoppage, where, None, None, clock
     )
@@ -515,7 +516,8 @@ def _incident(
     game_teams: tuple,
     people: dict,
     settings: Settings,
-    clock: str | None = None,
+    clock: str | None,
+    where: str,
 ):
     obj = c.mapping(item, path, _INCIDENT)
     if obj is None:
@@ -588,7 +590,7 @@ def _incident(
         penalties,
         minutes,
         stoppage,
-        f"games[{path[1]}].incidents[{path[3]}]",
+        where,
         c.located.line(path) if c.located.lines else None,
         team,
         clock or settings.clock,
@@ -679,11 +681,10 @@ def _games(
         line_clock = clock or settings.clock
         plain = not c.located.lines and None not in teams_of_game  # a JSON file: no lines to keep
         for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
-            found = plain and _plain_incident(
-                c, inc, j + 1, teams_of_game, people, settings, line_clock, f"games[{i}].incidents[{j}]"
-            )
+            where = f"games[{i}].incidents[{j}]"
+            found = plain and _plain_incident(c, inc, j + 1, teams_of_game, people, settings, line_clock, where)
             if not found:
-                found = _incident(c, inc, path + ("incidents", j), j + 1, teams_of_game, people, settings, clock)
+                found = _incident(c, inc, path + ("incidents", j), j + 1, teams_of_game, people, settings, clock, where)
             incidents.append(found)
         if ident is None or date is None or home is None or away is None or kind is None:
             continue
