@@ -1,22 +1,24 @@
-"""Shown atoms with their ids turned back into text, as clingo symbols.
+"""Shown atoms with their ids turned back into text, as plain Python terms.
 
 The facts carry every id as an integer (hockeyrules/facts.py, `Names`); the
-readers of the audit and the explanations take the model as symbols whose ids
-are clingo Strings again. Walking each symbol through clingo's API costs a call
-into clingo per argument, type and name (half of the audit's time at 1x). So each
-symbol is read once from its printed form, into plain Python values, and every
-distinct part is built once with the symbol API (`Function`, `Number`, `String`):
-the shown atoms of one solve repeat the same ids, games and tuples thousands of
+readers of the audit and the explanations take the model as terms whose ids are
+strings again. Building clingo symbols for them, and then walking those through
+clingo's API, costs a call into clingo per part, argument, type and name: an
+audit at 1x took a fifth less cpu without it. So each shown atom is read once from its printed form into
+a `Term`: the part of clingo.Symbol's interface those readers use (type, name,
+arguments, positive, negative, string, number, the printed form, equality and
+clingo's order), as plain attributes. Each distinct term is built once: the
+shown atoms of one solve repeat the same ids, games and tuples thousands of
 times. No text is parsed by clingo here: the printed form holds integers,
 constants and the encoding's own quoted rule ids, and user text comes only from
-the `Names` table, as a String.
+the `Names` table.
 """
 
 from __future__ import annotations
 
 import re
 
-from clingo import Function, Infimum, Number, String, Supremum
+from clingo import SymbolType
 
 from .facts import BASE, Names
 from .result import _unquote
@@ -26,8 +28,74 @@ from .result import _unquote
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+|#sup|#inf|-?[A-Za-z_][A-Za-z0-9_\']*|[(),]', re.S)
 
 
+_NUMBER, _STRING, _FUNCTION = SymbolType.Number, SymbolType.String, SymbolType.Function
+
+
+class Term:
+    """A shown atom or a part of one, read like a clingo.Symbol: `type` (a
+    clingo.SymbolType), `name`, `arguments` and `positive`/`negative` of a function,
+    `string` of a string, `number` of a number (None where clingo would refuse);
+    str() is clingo's printed form; terms compare and sort as clingo's symbols do
+    (tests/test_readback.py holds both to clingo)."""
+
+    __slots__ = ("type", "name", "arguments", "positive", "negative", "string", "number", "key")
+
+    def __init__(self, type, key, name="", arguments=(), positive=True, string=None, number=None):
+        self.type, self.key, self.name, self.arguments = type, key, name, arguments
+        self.positive, self.negative, self.string, self.number = positive, not positive, string, number
+
+    def __eq__(self, other):
+        return isinstance(other, Term) and self.key == other.key
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __str__(self):
+        if self.type is _NUMBER:
+            return str(self.number)
+        if self.type is _STRING:
+            return '"' + self.string.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"') + '"'
+        if self.type is not _FUNCTION:
+            return "#sup" if self.type is SymbolType.Supremum else "#inf"
+        sign = "" if self.positive else "-"
+        if not self.arguments:
+            return sign + (self.name or "()")
+        inner = ",".join(map(str, self.arguments))
+        if not self.name:
+            return f"({inner},)" if len(self.arguments) == 1 else f"({inner})"
+        return f"{sign}{self.name}({inner})"
+
+    __repr__ = __str__
+
+
+# clingo's order of symbols: #inf, numbers, constants, negated constants, strings,
+# functions (positive first, then by arity, name and arguments), #sup.
+INFIMUM = Term(SymbolType.Infimum, (0,))
+SUPREMUM = Term(SymbolType.Supremum, (6,))
+
+
+def number(n: int) -> Term:
+    return Term(_NUMBER, (1, n), number=n)
+
+
+def string(text: str) -> Term:
+    return Term(_STRING, (4, text), string=text)
+
+
+def function(name: str, arguments: tuple = (), positive: bool = True) -> Term:
+    key: tuple
+    if arguments:
+        key = (5, not positive, len(arguments), name, tuple(a.key for a in arguments))
+    else:
+        key = (2 if positive else 3, name)
+    return Term(_FUNCTION, key, name, list(arguments), positive)
+
+
 class _Builder:
-    """Plain values -> symbols, each distinct value built once."""
+    """Plain values -> terms, each distinct value built once."""
 
     __slots__ = ("texts", "built")
 
@@ -35,21 +103,21 @@ class _Builder:
         self.texts = names.texts
         self.built: dict = {}
 
-    def build(self, value):
-        sym = self.built.get(value)
-        if sym is None:
+    def build(self, value) -> Term:
+        term = self.built.get(value)
+        if term is None:
             kind = value[0]
             if kind == "n":
                 n = value[1]
-                sym = String(self.texts[n - BASE]) if n >= BASE else Number(n)
+                term = string(self.texts[n - BASE]) if n >= BASE else number(n)
             elif kind == "s":
-                sym = String(value[1])
+                term = string(value[1])
             elif kind == "f":
-                sym = Function(value[1], [self.build(a) for a in value[2]], value[3])
+                term = function(value[1], tuple(self.build(a) for a in value[2]), value[3])
             else:
-                sym = Supremum if kind == "sup" else Infimum
-            self.built[value] = sym
-        return sym
+                term = SUPREMUM if kind == "sup" else INFIMUM
+            self.built[value] = term
+        return term
 
 
 def _simple(tok: str):
@@ -106,7 +174,7 @@ def _parse(tokens: list, at: int) -> tuple:
 
 def decode_all(printed, names: Names) -> list:
     """Each shown atom, given as its printed form (str of the clingo symbol), as a
-    clingo symbol with its ids (integers from BASE up) as clingo Strings."""
+    Term with its ids (integers from BASE up) as strings."""
     builder = _Builder(names)
     out = []
     for text in printed:

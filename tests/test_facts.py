@@ -67,7 +67,7 @@ def test_decoded_atoms_carry_the_text_again():
         Function("late", [Number(g), Number(7)], False),
         Function("focusall"),
     ]
-    assert decode_all([str(s) for s in shown], out.names) == [
+    expected = [
         Function("component", [String(HOSTILE[0]), Function("team", [String(HOSTILE[0])]), Number(5), String(rule)]),
         Function(
             "premise", [Tuple_([String(HOSTILE[1]), Function("rules")]), Tuple_([Number(-3)]), Supremum, Tuple_([])]
@@ -75,6 +75,13 @@ def test_decoded_atoms_carry_the_text_again():
         Function("late", [String(HOSTILE[1]), Number(7)], False),
         Function("focusall"),
     ]
+    decoded = decode_all([str(s) for s in shown], out.names)
+    assert [str(t) for t in decoded] == [str(s) for s in expected]
+    component, premise, late, _ = decoded
+    assert component.arguments[0].string == HOSTILE[0] and component.arguments[1].arguments[0].string == HOSTILE[0]
+    assert component.arguments[3].string == rule and component.arguments[2].number == 5
+    assert premise.arguments[0].arguments[1].name == "rules" and premise.arguments[1].arguments[0].number == -3
+    assert late.name == "late" and late.negative and not late.positive
 
 
 def test_decisions_become_facts_without_text():
