@@ -172,15 +172,47 @@ def _parse(tokens: list, at: int) -> tuple:
     return ("f", name, tuple(args), positive), at + 1
 
 
+# One argument at a shown atom's top level, then its comma: an id, a number, a
+# constant, a function or a tuple, without a quote and nested at most two deep
+# (1,(2,rules),suspended((3,rules),0)). Most shown atoms are made only of these.
+_ARGUMENT = re.compile(r'([^,()"]+(?:\((?:[^()"]|\([^()"]*\))*\))?|\((?:[^()"]|\([^()"]*\))*\))(?:,|\Z)')
+
+
+def read_term(builder: _Builder, text: str) -> Term:
+    """The term printed as `text`, token by token."""
+    tokens = _TOKEN.findall(text)
+    value, end = _parse(tokens, 0)
+    if end != len(tokens):  # the printed form and this reader disagree: a bug, said plainly
+        raise RuntimeError(f"cannot read back the shown atom {text!r}")
+    return builder.build(value)
+
+
 def decode_all(printed, names: Names) -> list:
     """Each shown atom, given as its printed form (str of the clingo symbol), as a
-    Term with its ids (integers from BASE up) as strings."""
+    Term with its ids (integers from BASE up) as strings.
+
+    The atoms of one solve share most of their arguments (the same ids, games and
+    suspensions again and again): an atom whose arguments split plainly at its top
+    level reads each distinct argument's text once; any other atom is read whole."""
     builder = _Builder(names)
+    arguments: dict = {}  # an argument's text -> its term
     out = []
     for text in printed:
-        tokens = _TOKEN.findall(text)
-        value, end = _parse(tokens, 0)
-        if end != len(tokens):  # the printed form and this reader disagree: a bug, said plainly
-            raise RuntimeError(f"cannot read back the shown atom {text!r}")
-        out.append(builder.build(value))
+        start = text.find("(")
+        if start > 0 and '"' not in text:
+            inner = text[start + 1 : -1]
+            pieces = _ARGUMENT.findall(inner)
+            # the pieces and their commas must cover the arguments exactly (else: nested deeper)
+            if sum(map(len, pieces)) + len(pieces) - 1 == len(inner):
+                args = []
+                for piece in pieces:
+                    term = arguments.get(piece)
+                    if term is None:
+                        term = arguments[piece] = read_term(builder, piece)
+                    args.append(term)
+                name = text[:start]
+                positive = name[0] != "-"
+                out.append(function(name if positive else name[1:], tuple(args), positive))
+                continue
+        out.append(read_term(builder, text))
     return out

@@ -79,3 +79,24 @@ def test_an_id_comes_back_as_its_text():
     assert term.arguments[0].string == hostile and term.arguments[0].type == SymbolType.String
     assert term.arguments[1].arguments[0].number == 3
     assert str(term) == str(Function("sus", [String(hostile), Function("", [Number(3), Function("rules")])]))
+
+
+def test_an_atom_of_plain_arguments_reads_each_distinct_argument_once(monkeypatch):
+    from hockeyrules import readback
+
+    read = []
+    real = readback.read_term
+    monkeypatch.setattr(readback, "read_term", lambda builder, text: read.append(text) or real(builder, text))
+    shown = [
+        Function(
+            "ineligible",
+            [Number(7), Number(8), Function("suspended", [Function("", [Number(9), Function("rules")]), Number(0)])],
+        ),
+        Function("sus", [Number(7), Function("", [Number(9), Function("rules")])]),
+        Function("deep", [Function("a", [Function("b", [Function("c", [Number(1)])])])]),  # nested deeper: read whole
+        Function("rule", [String("hc:4.2"), Number(7)]),  # a quote: read whole
+        Function("late", [Number(7), Number(8)], False),
+    ]
+    terms = _read(shown)
+    assert [str(t) for t in terms] == [str(s) for s in shown]
+    assert read == ["7", "8", "suspended((9,rules),0)", "(9,rules)", str(shown[2]), str(shown[3])]
