@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 
-@dataclass(frozen=True, order=True)
+@record(frozen=True, order=True)
 class Problem:
     """One problem with an input file: where it is and what is wrong."""
 

@@ -10,10 +10,12 @@ reading are in asp/, never here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
+
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reading:
     name: str  # as result@1 and proposals write it
     provision: str  # the provision it concerns
@@ -165,7 +167,7 @@ def assignment(name: str, value) -> str:
     return f"{name}={BY_NAME[name].text(value)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Policy:
     """The value of every reading for one evaluation (result@1's `policy`)."""
 

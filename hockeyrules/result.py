@@ -5,10 +5,11 @@ from __future__ import annotations
 import operator
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .errors import Problem
 from .policy import Policy
+from .records import record
 from .season import Season
 
 FORMAT = "hockeyrules/result@1"
@@ -16,7 +17,7 @@ FORMAT = "hockeyrules/result@1"
 
 # Slotted, not frozen, as the season's records (hockeyrules/season.py says why): a
 # national season's result holds tens of thousands of each.
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Component:
     rule: str
     layer: str
@@ -47,7 +48,7 @@ class Component:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Suspension:
     person: str
     name: str
@@ -77,7 +78,7 @@ class Suspension:
         }
 
 
-@dataclass
+@record(hashable=False)
 class Result:
     league: str
     season: str

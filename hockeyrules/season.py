@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,6 +17,7 @@ from . import vocabulary as vocab
 from .errors import InputError, Problem
 from .guard import shown
 from .loader import LazyArray, Located, read, render_path
+from .records import record
 
 FORMAT = "hockeyrules/season@1"
 # One shared object per code and per penalty list: millions of lines repeat them.
@@ -27,7 +28,7 @@ _START_RE = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
 _DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Settings:
     clock: str
     period_minutes: int = 20
@@ -41,13 +42,13 @@ class Settings:
 # frozen: read them, never change them (dataclasses.replace makes a changed copy). A
 # frozen one sets each field through object.__setattr__ (2.1 us a line, against 0.26);
 # a named tuple is built as fast but reads each field about 2.4 times as slowly.
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Team:
     id: str
     name: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Person:
     id: str
     name: str
@@ -57,7 +58,7 @@ class Person:
     registered_team: str | None = None
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Incident:
     number: int  # 1-based position in the game's incidents list
     person: str | None  # None on a team line
@@ -78,7 +79,7 @@ class Incident:
         return self.period if self.period in ("pre", "post") else "game"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Game:
     id: str
     index: int  # 0-based position in the file
@@ -100,7 +101,7 @@ class Game:
         return (self.date, self.start is not None, self.start or "", self.index)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decision:
     """A league decision (By-Law 10.01C) on the suspension person + game."""
 
@@ -116,7 +117,7 @@ class Decision:
     line: int | None
 
 
-@dataclass
+@record(hashable=False)
 class Season:
     league: str
     season: str
