@@ -30,8 +30,7 @@ PARALLEL_LINES = 15_000
 # a process that has grounded before grounds the next chunk more slowly), but forking
 # costs system time that grows with the parent's memory: at 1000x (a 2.5 GB parent) 4
 # chunks a worker took 22% less time than 1 (80 chunks: 21 s against 27); at 100x the
-# two are even. (The stream's workers, forked while the file is read, take one part
-# each: batching the parts left after reading measured no better.)
+# two are even. (The stream's workers take the parts waiting when they start: _Runner.)
 PARTS_PER_WORKER = 4
 
 
@@ -258,8 +257,12 @@ STREAM_BYTES = 2 << 20  # a JSON season file from this size is solved while it i
 
 
 class _Runner:
-    """Parts solved in processes of their own, at most `capacity` at a time: one
-    process per part, so each starts with clingo's symbol table empty."""
+    """Parts solved in processes of their own, at most `capacity` processes at a time.
+    A process takes the parts waiting when it starts, up to PARTS_PER_WORKER (fewer
+    where that keeps every process busy to the end), and solves them one after
+    another: each fork of a parent that holds a large season costs system time on
+    both sides (at 1000x, 254 forks from a reader of 2.5 GB took 60 of 260 s of cpu),
+    and while the file is read the parts come faster than one process solves them."""
 
     def __init__(self, policy: Policy, proposal, capacity: int):
         import multiprocessing as mp
@@ -268,7 +271,7 @@ class _Runner:
         self.ctx: Any = mp.get_context(self.method)
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
         self.queue: list = []
-        self.running: dict[Any, tuple] = {}  # connection -> (index, process)
+        self.running: dict[Any, tuple] = {}  # connection -> (indices still to come, process)
         self.results: dict = {}  # index -> Result
         self.failures: list = []
         self.count = 0
@@ -280,34 +283,49 @@ class _Runner:
         self.pump()
         return index
 
+    def _start(self) -> None:
+        take = min(PARTS_PER_WORKER, -(-len(self.queue) // self.capacity))
+        batch, self.queue = self.queue[:take], self.queue[take:]
+        receive, send = self.ctx.Pipe(duplex=False)
+        # under spawn the parts are pickled to the worker, and a proposal goes as its data
+        proposal = self.proposal if self.method == "fork" or self.proposal is None else self.proposal.data
+        proc = self.ctx.Process(target=_solve_streamed, args=(send, batch, self.policy, proposal), daemon=True)
+        proc.start()
+        send.close()
+        self.running[receive] = ({index for index, _ in batch}, proc)
+
+    def _end(self, conn) -> None:
+        _, proc = self.running.pop(conn)
+        conn.close()
+        proc.join()
+
     def pump(self, block: bool = False) -> None:
         """Start what may start; collect what has finished (wait for one if `block`)."""
         from multiprocessing.connection import wait
 
         while self.queue and len(self.running) < self.capacity:
-            index, part = self.queue.pop(0)
-            receive, send = self.ctx.Pipe(duplex=False)
-            # under spawn the part is pickled to the worker, and a proposal goes as its data
-            proposal = self.proposal if self.method == "fork" or self.proposal is None else self.proposal.data
-            proc = self.ctx.Process(target=_solve_streamed, args=(send, part, self.policy, proposal), daemon=True)
-            proc.start()
-            send.close()
-            self.running[receive] = (index, proc)
+            self._start()
         if not self.running:
             return
         for conn in cast(list[Any], wait(list(self.running), timeout=None if block else 0)):
-            index, proc = self.running.pop(conn)
+            pending, _ = self.running[conn]
             try:
-                ok, value = conn.recv()
+                index, ok, value = conn.recv()
             except EOFError:
-                ok, value = False, f"the process solving part {index} ended without an answer"
-            conn.close()
-            proc.join()
-            if ok:
-                self.results[index] = value
-                progress.parts(len(self.results), self.count)
-            else:
-                self.failures.append(value)
+                self.failures += [
+                    f"the process solving part {index} ended without an answer" for index in sorted(pending)
+                ]
+                self._end(conn)
+                continue
+            if index in pending:  # (else cancelled meanwhile)
+                pending.discard(index)
+                if ok:
+                    self.results[index] = value
+                    progress.parts(len(self.results), self.count)
+                else:
+                    self.failures.append(value)
+            if not pending:
+                self._end(conn)
         if self.queue and len(self.running) < self.capacity:
             self.pump(block)
 
@@ -319,34 +337,37 @@ class _Runner:
         return self.results
 
     def cancel(self, index: int) -> None:
-        """Forget a part: not started, or stopped where it is."""
+        """Forget a part: not started, or not waited for (its process stopped where it
+        solves nothing else)."""
         self.queue = [(i, part) for i, part in self.queue if i != index]
-        for conn, (i, proc) in list(self.running.items()):
-            if i == index:
-                proc.kill()
-                proc.join()
-                conn.close()
-                del self.running[conn]
+        for conn, (pending, proc) in list(self.running.items()):
+            if index in pending:
+                pending.discard(index)
+                if not pending:
+                    proc.kill()
+                    self._end(conn)
 
     def stop(self) -> None:
-        for conn, (_, proc) in self.running.items():
+        for _, proc in self.running.values():
             proc.kill()
-            proc.join()
-            conn.close()
-        self.running, self.queue = {}, []
+        for conn in list(self.running):
+            self._end(conn)
+        self.queue = []
 
 
-def _solve_streamed(send, part: Season, policy: Policy, proposal) -> None:
-    """A worker of the stream: its result, or the traceback, through `send`."""
+def _solve_streamed(send, batch: list, policy: Policy, proposal) -> None:
+    """A worker of the stream: each part's result, or its traceback, through `send`."""
     _worker_start()
     try:
-        result = _solve_part((part, policy, proposal))
-        result.cases = {}  # only explanations read them, and they are not split: not sent back
-        send.send((True, result))
-    except BaseException:  # reported by the parent, after the season was found valid
-        import traceback
+        for index, part in batch:
+            try:
+                result = _solve_part((part, policy, proposal))
+                result.cases = {}  # only explanations read them, and they are not split: not sent back
+                send.send((index, True, result))
+            except BaseException:  # reported by the parent, after the season was found valid
+                import traceback
 
-        send.send((False, traceback.format_exc()))
+                send.send((index, False, traceback.format_exc()))
     finally:
         send.close()
 

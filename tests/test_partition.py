@@ -191,3 +191,31 @@ def test_workers_that_solve_several_chunks_give_the_same_result(monkeypatch):
     monkeypatch.setattr(partition, "PARTS_PER_WORKER", 3)
     parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
     assert to_json(parts.to_dict()) == to_json(whole.to_dict())
+
+
+def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_waited_for(monkeypatch):
+    """Parts that queue up while a worker is busy go to the next worker together (fewer
+    forks of a large parent); each part's result is still its own, and a part cancelled
+    while queued or while its batch runs is left out."""
+    season = from_data(generate_season(teams=6, games_per_team=10, seed=7, leagues=5))
+    pieces = partition.split(season, [set(p) for p in partition.parts(season)])
+    alone = [to_json(run(p, Policy())[0].to_dict()) for p in pieces]
+    started = []
+    real = partition._Runner._start
+
+    def counting(self):
+        started.append(min(len(self.queue), partition.PARTS_PER_WORKER))
+        real(self)
+
+    monkeypatch.setattr(partition._Runner, "_start", counting)
+    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 3)
+    runner = partition._Runner(Policy(), None, capacity=1)
+    runner.queue = [(i, p) for i, p in enumerate(pieces)]  # five parts waiting at once
+    runner.count = len(pieces)
+    runner.pump()  # one worker takes three; two wait
+    assert started == [3] and [i for i, _ in runner.queue] == [3, 4]
+    runner.cancel(1)  # inside the running batch
+    runner.cancel(4)  # still waiting
+    results = runner.finish()
+    assert sorted(results) == [0, 2, 3] and len(started) == 2
+    assert [to_json(results[i].to_dict()) for i in (0, 2, 3)] == [alone[i] for i in (0, 2, 3)]
