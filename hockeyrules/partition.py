@@ -144,6 +144,9 @@ def map_forked(work, parts: list, *args) -> list:
     _FORKED = (work, parts, args)
     gc.freeze()
     try:
+        # one part a worker: the audit at 100x (a parent of 1.1 GB) with 4 parts a worker
+        # took 70.1 s against 68.8, its workers' cpu 104 s against 100 (less system time,
+        # slower grounding in a process that has grounded before)
         with mp.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
             return pool.map(_forked, range(len(parts)), chunksize=1)
     finally:

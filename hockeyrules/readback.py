@@ -48,7 +48,16 @@ class Term:
         return isinstance(other, Term) and self.key == other.key
 
     def __lt__(self, other):
-        return self.key < other.key
+        return self.key < other.key if isinstance(other, Term) else NotImplemented
+
+    def __le__(self, other):
+        return self.key <= other.key if isinstance(other, Term) else NotImplemented
+
+    def __gt__(self, other):
+        return self.key > other.key if isinstance(other, Term) else NotImplemented
+
+    def __ge__(self, other):
+        return self.key >= other.key if isinstance(other, Term) else NotImplemented
 
     def __hash__(self):
         return hash(self.key)

@@ -47,7 +47,12 @@ def test_a_term_prints_compares_and_sorts_as_its_clingo_symbol(symbols):
     for i, a in enumerate(symbols):
         for j, b in enumerate(symbols):
             assert (terms[i] == terms[j]) == (a == b)
-            assert (terms[i] < terms[j]) == (a < b)
+            assert [terms[i] < terms[j], terms[i] <= terms[j], terms[i] > terms[j], terms[i] >= terms[j]] == [
+                a < b,
+                a <= b,
+                a > b,
+                a >= b,
+            ]
             assert (hash(terms[i]) == hash(terms[j])) or a != b
 
 
