@@ -8,6 +8,7 @@ the person may return). Nothing here decides anything; it only words and lays ou
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from pathlib import Path
@@ -22,17 +23,26 @@ from .season import Season
 _LAYER_WORDS = {"governing": "Hockey Canada / Hockey Manitoba part", "league": "league part"}
 
 
+@functools.cache
 def _env(autoescape: bool):
+    """One environment of each kind a run (a new one per notice compiled both templates
+    again for every notice: 7.5 of a 1x season's 8 s)."""
     import jinja2
 
-    return jinja2.Environment(
+    from .templatecache import bytecode_cache
+
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("hockeyrules", "templates"),
+        bytecode_cache=bytecode_cache(),
         autoescape=autoescape,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )
+    if not autoescape:
+        env.filters["md"] = _md
+    return env
 
 
 def _games(n: int, indefinite: bool = False) -> str:
@@ -174,9 +184,7 @@ def _md(text) -> str:
 
 
 def to_markdown(n: dict) -> str:
-    env = _env(False)
-    env.filters["md"] = _md
-    return env.get_template("notice.md.j2").render(n=n)
+    return _env(False).get_template("notice.md.j2").render(n=n)
 
 
 def to_html(n: dict) -> str:

@@ -78,8 +78,11 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 def _environment():
     import jinja2
 
+    from .templatecache import bytecode_cache
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("hockeyrules", "templates/report"),
+        bytecode_cache=bytecode_cache(),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
