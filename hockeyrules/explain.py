@@ -229,7 +229,7 @@ class Model:
 
         by_fact = {r.fact: r for r in READINGS}
         for s in symbols:
-            name = s.name  # one call into clingo, not one per test below
+            name = s.name
             if name not in _MODEL_ATOMS:
                 continue  # the result's own atoms (result.read_model reads them)
             a = s.arguments

@@ -27,19 +27,9 @@ _LAYER_WORDS = {"governing": "Hockey Canada / Hockey Manitoba part", "league": "
 def _env(autoescape: bool):
     """One environment of each kind a run: a new one per notice compiled both templates
     again for every notice (the 1x season's notices took 7.9 s, now 1.4 s)."""
-    import jinja2
+    from .templatecache import environment
 
-    from .templatecache import bytecode_cache
-
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("hockeyrules", "templates"),
-        bytecode_cache=bytecode_cache(),
-        autoescape=autoescape,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-    )
+    env = environment("templates", autoescape=autoescape, keep_trailing_newline=True)
     if not autoescape:
         env.filters["md"] = _md
     return env

@@ -188,11 +188,11 @@ _ARGUMENT = re.compile(r'([^,()"]+(?:\((?:[^()"]|\([^()"]*\))*\))?|\((?:[^()"]|\
 
 
 def read_term(builder: _Builder, text: str) -> Term:
-    """The term printed as `text`, token by token."""
+    """The term printed as `text` (a shown atom or one of its arguments), token by token."""
     tokens = _TOKEN.findall(text)
     value, end = _parse(tokens, 0)
     if end != len(tokens):  # the printed form and this reader disagree: a bug, said plainly
-        raise RuntimeError(f"cannot read back the shown atom {text!r}")
+        raise RuntimeError(f"cannot read back the shown term {text!r}")
     return builder.build(value)
 
 

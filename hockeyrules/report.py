@@ -76,18 +76,9 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 
 def _environment():
-    import jinja2
+    from .templatecache import environment
 
-    from .templatecache import bytecode_cache
-
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("hockeyrules", "templates/report"),
-        bytecode_cache=bytecode_cache(),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
+    env = environment("templates/report", autoescape=True)
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     return env
 

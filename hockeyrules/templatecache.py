@@ -1,4 +1,5 @@
-"""Compiled templates kept between runs: Jinja's bytecode cache in the user's cache folder.
+"""The report's and the notices' template environments, their compiled code kept
+between runs: Jinja's bytecode cache in the user's cache folder.
 
 Jinja turns each template's source into Python code on every run: 0.24 s for the
 report's templates, against 0.05 s to read their code back (a small season's report
@@ -34,6 +35,20 @@ class _Cache(jinja2.FileSystemBytecodeCache):
             super().dump_bytecode(bucket)
         except OSError:
             pass
+
+
+def environment(folder: str, **options) -> jinja2.Environment:
+    """The templates of hockeyrules/<folder>: undefined names are errors, block tags
+    leave no blank lines, and the compiled code is kept (`options`: autoescape and
+    the like, as jinja2.Environment takes them)."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("hockeyrules", folder),
+        bytecode_cache=bytecode_cache(),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        **options,
+    )
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
