@@ -90,7 +90,9 @@ def run(
     texts = [encoding_text(name) for name in programs]
     t_facts, cpu0 = time.perf_counter(), time.process_time()
     out = Facts()
-    season_facts(season, out, line_ups)
+    # The book's rules read a line-up only for its head coaches; a proposal's own ASP may
+    # read dressed/3 for anyone (docs/proposals.md, the rule interface): the whole line-up.
+    season_facts(season, out, line_ups or (proposal is not None and bool(proposal.rules)))
     symbols: list = []
     for f in extra:
         if isinstance(f, Fact):

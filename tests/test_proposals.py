@@ -495,6 +495,23 @@ def test_new_rules_with_aux_helpers_reading_fires_and_late_and_an_indefinite_yie
     assert (after["B2"]["games"], after["B2"]["indefinite"], after["B2"]["league_games"]) == (3, True, 3)
 
 
+def test_a_new_rule_reads_the_whole_line_up_not_only_the_head_coaches():
+    """dressed/3 is in the rule interface: a new rule sees every person the sheet lists
+    as dressed (the book's own rules read only the head coaches from it)."""
+    rule = new_rule(
+        "league:10.12",
+        'yields("league:10.12", G, I, 1, 0) :- incident(G, I, P, _), penalty(G, I, major), dressed(G, T, P),\n'
+        "    player(P).",
+    )
+    s = season([board("A1"), board("A2"), board("B1")])
+    s["games"][0]["dressed"] = {"A": ["A1", "CA"], "B": ["B1", "CB"]}  # A2 is not listed
+    d = diff(s, proposal(rules=[rule]))
+    assert [(c["person"], c["change"], c["rules_added"]) for c in d["changes"]] == [
+        ("A1", "changes", ["league:10.12"]),
+        ("B1", "changes", ["league:10.12"]),
+    ]
+
+
 # ============================================================ 2. diff itself
 
 
