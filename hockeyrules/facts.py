@@ -112,6 +112,7 @@ INPUT = {
     "gameclock": 2,
     "dressedlist": 2,
     "dressed": 3,
+    "notlisted": 3,
     "line": 6,
     "penalty": 3,
     "writtenstoppage": 3,
@@ -218,7 +219,10 @@ class _LineParts:
 
     def __init__(self, season: Season):
         self.season = season
-        self.coaches = {pid for pid, p in season.people.items() if p.role == "head_coach"}
+        self.coaches: dict = {}  # team -> its head coaches, in the season's order
+        for pid, p in season.people.items():
+            if p.role == "head_coach":
+                self.coaches.setdefault(p.team, []).append(pid)
         self.whens: dict = {}  # (period, seconds) -> text
         self.codes: dict = {}  # infraction -> Const
         self.penalties: dict = {}  # penalty tuple -> ([",code)" endings], default minutes)
@@ -253,17 +257,24 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, par
         add("scheduled", gid)
     if g.clock is not None:
         add("gameclock", gid, const(g.clock))
-    coaches = parts.coaches
     if g.dressed:
-        lists, dressed = terms.setdefault("dressedlist", []), terms.setdefault("dressed", [])
+        # The book's rules read a line-up only for its head coaches, and a head coach is
+        # almost always on it: notlisted/3 gives the few who are not, instead of two facts
+        # for every team's list (dressedlist/2 and the coach's dressed/3). The whole
+        # line-up (`line_ups`) is for the audit and a proposal's own rules.
+        notlisted = terms.setdefault("notlisted", [])
+        if line_ups:
+            lists, dressed = terms.setdefault("dressedlist", []), terms.setdefault("dressed", [])
         for team, persons in g.dressed.items():
             tid = ids(team)
-            lists.append(f"dressedlist({gid},{tid})")
-            for pid in persons:
-                if line_ups or pid in coaches:
-                    dressed.append(f"dressed({gid},{tid},{ids(pid)})")
+            if line_ups:
+                lists.append(f"dressedlist({gid},{tid})")
+                dressed.extend(f"dressed({gid},{tid},{ids(pid)})" for pid in persons)
+                out.count += 1 + len(persons)
+            for coach in parts.coaches.get(team, ()):
+                if coach not in persons:
+                    notlisted.append(f"notlisted({gid},{tid},{ids(coach)})")
                     out.count += 1
-            out.count += 1
     # The lines, a season's bulk, are written here directly, not through add(): the same
     # text, of the same parts only (ints from int() and Names, Consts from const/term),
     # each repeated part made once (_LineParts).
