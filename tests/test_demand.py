@@ -28,7 +28,8 @@ from seasongen import generate_season
 ROOT = Path(__file__).resolve().parent.parent
 EVERYTHING = (
     "timed(G, I) :- line(G, I, _A, _B, _C, _D).\n"
-    "coachasked(G, T) :- plays(G, T).\n"
+    "coachasked(G, T) :- game(G, T, _, _).\n"
+    "coachasked(G, T) :- game(G, _, T, _).\n"
     "pimrunning(P, G) :- pimgame(P, G, _).\n"
     "key(G, 0, (N, 1001, 0, 0)) :- gameorder(G, N).\n"
 )
