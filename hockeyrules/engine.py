@@ -90,9 +90,11 @@ def run(
     texts = [encoding_text(name) for name in programs]
     t_facts, cpu0 = time.perf_counter(), time.process_time()
     out = Facts()
-    # The book's rules read a line-up only for its head coaches; a proposal's own ASP may
-    # read dressed/3 for anyone (docs/proposals.md, the rule interface): the whole line-up.
-    season_facts(season, out, line_ups or (proposal is not None and bool(proposal.rules)))
+    # The book's rules read a line-up only for its head coaches, and no game's date; a
+    # proposal's own ASP may read dressed/3 for anyone and gameday/2 (docs/proposals.md,
+    # the rule interface), and its effective date reads gameday/2.
+    full = line_ups or (proposal is not None and bool(proposal.rules))
+    season_facts(season, out, full, dates=line_ups or proposal is not None)
     symbols: list = []
     for f in extra:
         if isinstance(f, Fact):

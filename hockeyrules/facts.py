@@ -176,9 +176,11 @@ def policy_facts(policy: Policy, out: Facts) -> None:
         out.add("policy", const(r.fact), value if type(value) is int else const(value))
 
 
-def season_facts(season: Season, out: Facts, line_ups: bool = False) -> None:
+def season_facts(season: Season, out: Facts, line_ups: bool = False, dates: bool = True) -> None:
     """The season as facts. The rules read a game's dressed list only to find its
-    head coaches; the full line-ups (`line_ups`) are for the audit."""
+    head coaches; the full line-ups (`line_ups`) are for the audit. The book's rules
+    read no game's date, only its place in season order: gameday/2 (`dates`) is for
+    the audit and a proposal (its effective date, its own rules)."""
     s = season.settings
     ids = out.names.id
     out.add("setting", const("clock"), const(s.clock))
@@ -196,7 +198,7 @@ def season_facts(season: Season, out: Facts, line_ups: bool = False) -> None:
             out.add("affiliate", ids(p.id))
     parts = _LineParts(season)
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
-        game_facts(season, g, position, out, line_ups, parts)
+        game_facts(season, g, position, out, line_ups, dates, parts)
 
 
 _ORDINAL_CACHE: dict = {}
@@ -245,14 +247,16 @@ class _LineParts:
         return known
 
 
-def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, parts: _LineParts) -> None:
+def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dates: bool, parts: _LineParts) -> None:
     ids, add, terms = out.names.id, out.add, out.terms
     gid = ids(g.id)
     # a game's own facts, written directly like its lines below (ints, Consts)
     terms.setdefault("game", []).append(f"game({gid},{ids(g.home)},{ids(g.away)},{const(g.kind)})")
     terms.setdefault("gameorder", []).append(f"gameorder({gid},{int(position)})")
-    terms.setdefault("gameday", []).append(f"gameday({gid},{_day(g.date)})")
-    out.count += 3
+    out.count += 2
+    if dates:
+        terms.setdefault("gameday", []).append(f"gameday({gid},{_day(g.date)})")
+        out.count += 1
     if g.scheduled:
         add("scheduled", gid)
     if g.clock is not None:

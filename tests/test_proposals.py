@@ -512,6 +512,17 @@ def test_a_new_rule_reads_the_whole_line_up_not_only_the_head_coaches():
     ]
 
 
+def test_a_new_rule_reads_the_games_dates():
+    """gameday/2 is in the rule interface (the book's own rules read no date)."""
+    rule = new_rule(
+        "league:10.13",
+        'yields("league:10.13", G, I, 1, 0) :- incident(G, I, _, boarding), gameday(G, D), gameorder(G1, 1),\n'
+        "    gameday(G1, D1), D > D1.",
+    )
+    d = diff(season([board("A1")], [board("A2")]), proposal(rules=[rule]))
+    assert [(c["person"], c["game"], c["rules_added"]) for c in d["changes"]] == [("A2", "G2", ["league:10.13"])]
+
+
 # ============================================================ 2. diff itself
 
 
