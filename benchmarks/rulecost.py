@@ -6,13 +6,18 @@ Each rule is grounded a second time as a copy whose head predicate is renamed
 (`copyincident(G, I, P, X) :- line(G, I, P, X, _, _).`): the copy does the rule's
 own work (its joins, its aggregates, its atoms) and feeds nothing downstream, so
 what the copy adds to the grounding is that rule's own cost. One process under
-valgrind's callgrind grounds the season once to create its symbols (a process's
-first grounding also makes every symbol it meets), once plainly, once with each
-copy, and plainly again; callgrind writes each grounding's count
+valgrind's callgrind grounds the season once with all its copies, once plainly,
+once with each copy, and plainly again; callgrind writes each grounding's count
 (`--dump-after=clingo_control_ground`), so the counts are exact and the same
-from run to run. The two plain groundings differ by about 1 M instructions at 1x:
-a smaller cost says nothing. Needs valgrind; the 1x season takes about 15 minutes
-(2 processes, --jobs).
+from run to run. The first grounding makes every symbol the others meet (clingo
+keeps its symbols for the life of the process), so a rule's cost here leaves out
+making its atoms' symbols. The plain groundings differ by about 1 M instructions
+at 1x: a smaller cost says nothing. And a rule can show a few M more in one run
+than in the next (league:10.04's pimgame/3: 4.1 M, then 11.3 M; most likely the
+allocator's bookkeeping as the heap grows, which lands on whichever grounding is
+running): trust a figure two runs agree on, and measure a change itself with
+`benchmarks/instructions --phase ground`. Needs valgrind; the 1x season takes
+about 8 minutes (2 processes, --jobs).
 
 This is how issue 16's fifth round found its three costly joins (asp/rows.lp's
 conditional literal, asp/definitions.lp's timed words, league:10.04's running
@@ -59,7 +64,8 @@ def _texts() -> dict:
 
 
 def child(season_path: str, first: int, last: int, order_file: str) -> None:
-    """Ground plainly twice, then once with each copy of rules[first:last], then plainly."""
+    """Ground with every copy of rules[first:last] (making all their symbols), plainly,
+    once with each copy, then plainly."""
     import clingo
 
     from hockeyrules import season as season_mod
@@ -75,7 +81,8 @@ def child(season_path: str, first: int, last: int, order_file: str) -> None:
     rules = copies(_texts())[first:last]
     program = "\n".join(solver.encoding_text(name) for name in solver.ENCODING)
     Path(order_file).write_text(json.dumps([where for where, _, _ in rules]))
-    for extra in ["", ""] + [copy for _, _, copy in rules] + [""]:
+    every = "\n".join(copy for _, _, copy in rules)
+    for extra in [every, ""] + [copy for _, _, copy in rules] + [""]:
         ctl = clingo.Control(["--warn=none"])
         ctl.add("base", [], program + "\n" + extra)
         ctl.ground([("base", [])], context=solver._Given(given))
