@@ -132,10 +132,10 @@ def main(argv=None) -> int:
 
     season, meta = run.season_file(args.size, args.seed, 1800, run.default_max_rss_mb())
     rules = {where: " ".join(rule.split()) for where, rule, _ in copies(_texts())}
-    total = len(rules)
-    step = -(-total // max(1, args.jobs))
-    print(f"[{args.size}x] {total} rules in {max(1, args.jobs)} callgrind processes ...", file=sys.stderr, flush=True)
-    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(max(1, args.jobs)) as pool:
+    total, jobs = len(rules), max(1, args.jobs)
+    step = -(-total // jobs)
+    print(f"[{args.size}x] {total} rules in {jobs} callgrind processes ...", file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(jobs) as pool:
         runs = list(pool.map(lambda a: measure(season, a, min(a + step, total), Path(tmp)), range(0, total, step)))
     rows, plain = [], []
     for places, counts in runs:

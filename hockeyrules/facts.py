@@ -178,9 +178,10 @@ def policy_facts(policy: Policy, out: Facts) -> None:
 
 def season_facts(season: Season, out: Facts, line_ups: bool = False, dates: bool = True) -> None:
     """The season as facts. The rules read a game's dressed list only to find its
-    head coaches; the full line-ups (`line_ups`) are for the audit. The book's rules
-    read no game's date, only its place in season order: gameday/2 (`dates`) is for
-    the audit and a proposal (its effective date, its own rules)."""
+    head coaches; the full line-ups (`line_ups`) are for the audit and a proposal's
+    own rules (hockeyrules/engine.py, run). The book's rules read no game's date, only
+    its place in season order: gameday/2 (`dates`) is for the audit and a proposal
+    (its effective date, its own rules)."""
     s = season.settings
     ids = out.names.id
     out.add("setting", const("clock"), const(s.clock))
