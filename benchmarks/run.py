@@ -40,7 +40,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))  # seasongen (the generator) lives beside the package, not in it
 CACHE = HERE / ".cache"
 
 TEAMS = 12
@@ -137,6 +136,7 @@ def child_phases(season_path: str, out_path: str) -> None:
 
 def child_generate(leagues: int, seed: int, path: str) -> None:
     """Fresh process: generate one season and write it with its counts beside it."""
+    sys.path.append(str(ROOT))  # seasongen (the generator) lives beside the package, not in it
     from seasongen import generate_season, write_season
 
     t = time.perf_counter()
@@ -262,7 +262,8 @@ def generator_hash() -> str:
     import importlib.util
 
     h = hashlib.sha256()
-    for mod in ("seasongen", "hockeyrules.seasonfile", "hockeyrules.vocabulary"):
+    h.update((ROOT / "seasongen" / "__init__.py").read_bytes())
+    for mod in ("hockeyrules.seasonfile", "hockeyrules.vocabulary"):
         spec = importlib.util.find_spec(mod)
         h.update(Path(spec.origin).read_bytes())
     return h.hexdigest()[:10]
@@ -622,6 +623,7 @@ def print_report(rows: list[dict], targets: list[dict], env: dict) -> None:
         f"hockeyrules benchmark  ({env['git']}; python {env['python']}, clingo {env['clingo']}; "
         f"{env['cpus']} cpus, {env['mem_gb']:.0f} GB; {env['cpu']})"
     )
+    print(f"measured: hockeyrules {env['hockeyrules']}")
     load = env.get("load_1min_at_start")
     if load is not None and load > 0.5:
         print(
@@ -795,7 +797,11 @@ def environment() -> dict:
         load = os.getloadavg()[0]
     except OSError:
         load = None
+    import hockeyrules
+
+    package = Path(hockeyrules.__file__).resolve().parent
     return {
+        "hockeyrules": "from this checkout" if package.parent == ROOT else f"installed in {package}",
         "python": platform.python_version(),
         "load_1min_at_start": load,
         "executable": sys.executable,
@@ -903,6 +909,13 @@ def main(argv=None) -> int:
         return 2
     compile_package()
     env = environment()
+    if args.json:
+        args.json = os.path.abspath(args.json)
+    # The measured processes start in the cache folder: from the repository root,
+    # `python -m hockeyrules.cli` would import the checkout even where the interpreter
+    # has a wheel installed (HOCKEYRULES_PYTHON), and measure the wrong package.
+    CACHE.mkdir(parents=True, exist_ok=True)
+    os.chdir(CACHE)
     rows = []
     for size in args.sizes:
         if size >= 1000:
