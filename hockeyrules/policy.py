@@ -17,6 +17,8 @@ from .records import record
 
 @record(frozen=True)
 class Reading:
+    """One point where the rulebook reads two ways: its values and its default."""
+
     name: str  # as result@1 and proposals write it
     provision: str  # the provision it concerns
     words: str  # the rulebook's own words that read two ways

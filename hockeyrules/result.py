@@ -19,6 +19,8 @@ FORMAT = "hockeyrules/result@1"
 # national season's result holds tens of thousands of each.
 @record(slots=True)
 class Component:
+    """One rule's part of a suspension: its games, and the line (or team event) behind it."""
+
     rule: str
     layer: str
     games: int
@@ -50,6 +52,8 @@ class Component:
 
 @record(slots=True)
 class Suspension:
+    """One suspension the rules require: a person, a game, its games and parts."""
+
     person: str
     name: str
     team: str
@@ -80,6 +84,8 @@ class Suspension:
 
 @record(hashable=False)
 class Result:
+    """Every suspension the rules require for a season, with the warnings."""
+
     league: str
     season: str
     policy: Policy

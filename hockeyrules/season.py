@@ -30,6 +30,8 @@ _DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 @record(frozen=True)
 class Settings:
+    """The season's settings: the clock, the period length, penalty minutes, limits."""
+
     clock: str
     period_minutes: int = 20
     regulation_periods: int = 3
@@ -44,12 +46,16 @@ class Settings:
 # a named tuple is built as fast but reads each field about 2.4 times as slowly.
 @record(slots=True)
 class Team:
+    """A team of the season."""
+
     id: str
     name: str
 
 
 @record(slots=True)
 class Person:
+    """A person on a team's roster: a player or a team official."""
+
     id: str
     name: str
     team: str
@@ -60,6 +66,8 @@ class Person:
 
 @record(slots=True)
 class Incident:
+    """One line of a game sheet: a person's (or a team's) infraction and penalties."""
+
     number: int  # 1-based position in the game's incidents list
     person: str | None  # None on a team line
     period: Any  # as written: an int, "OT", "pre" or "post"
@@ -81,6 +89,8 @@ class Incident:
 
 @record(slots=True)
 class Game:
+    """One game sheet: the teams, the date, the line-ups and the lines."""
+
     id: str
     index: int  # 0-based position in the file
     date: str
@@ -119,6 +129,8 @@ class Decision:
 
 @record(hashable=False)
 class Season:
+    """A league's season, read and checked: teams, people, games, decisions."""
+
     league: str
     season: str
     settings: Settings
