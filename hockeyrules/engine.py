@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import season as season_mod
-from .facts import Fact, Facts, policy_facts, season_facts
+from .facts import Fact, Facts, Names, policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
@@ -67,28 +67,31 @@ def proposal_seconds() -> float:
     return seconds
 
 
-def run(
+class Prepared(NamedTuple):
+    """A season's facts, ready for the solver (prepare()), and what reading its answer
+    back needs (assemble())."""
+
+    given: dict  # each input predicate's facts as one term's text (Facts.given())
+    fact_count: int
+    symbols: list  # facts through the backend (a proposal's, the caller's symbols)
+    texts: list  # further program text (encoding files, a proposal's rules)
+    names: Names
+    policy: Policy  # the command's policy, under the proposal if one is given
+    build_seconds: float
+    started: tuple  # (perf_counter, process_time) when the facts were begun
+
+
+def prepare(
     season: Season,
     policy: Policy,
     extra: Iterable = (),
     programs: Iterable[str] = (),
     proposal=None,
     line_ups: bool = False,
-    stages: Iterable = (),
-    decode: bool | None = None,
-) -> tuple[Result, list]:
-    """Solve once; the result and every shown atom.
-
-    `programs` names further encoding files (explain.lp, the audit's) and `extra`
-    the facts they read (hockeyrules.facts.Fact: a focus, the league's decisions;
-    or clingo symbols, which go through the backend as they are). A `proposal` (a
-    validated Proposal) changes tables, policies and rules for this solve only.
-    The shown atoms come back with their ids as clingo Strings (`decode`, by
-    default when `programs` are given: the readers of further atoms read text).
-    """
-    programs = list(programs)
+) -> Prepared:
+    """The facts of one solve (see run())."""
     texts = [encoding_text(name) for name in programs]
-    t_facts, cpu0 = time.perf_counter(), time.process_time()
+    started = time.perf_counter(), time.process_time()
     out = Facts()
     # The book's rules read a line-up only for its head coaches, and no game's date; a
     # proposal's own ASP may read dressed/3 for anyone and gameday/2 (docs/proposals.md,
@@ -110,8 +113,49 @@ def run(
         policy = proposal.apply_policy(policy)
     given, count = out.given(), out.count + len(symbols)
     out.clear()
+    build_seconds = time.perf_counter() - started[0]
+    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, started)
+
+
+def assemble(
+    season: Season, prepared: Prepared, printed: list, stats: dict, solve_total: float, proposal=None
+) -> Result:
+    """The result from the shown atoms' printed forms, with the solve's figures."""
+    t1 = time.perf_counter()
+    result = read_model(season, prepared.policy, printed, prepared.names)
+    result.proposal = None if proposal is None else proposal.name
+    result.stats = dict(
+        stats,
+        build_seconds=prepared.build_seconds,
+        solve_total_seconds=solve_total,
+        assemble_seconds=time.perf_counter() - t1,
+        cpu_seconds=time.process_time() - prepared.started[1],
+    )
+    return result
+
+
+def run(
+    season: Season,
+    policy: Policy,
+    extra: Iterable = (),
+    programs: Iterable[str] = (),
+    proposal=None,
+    line_ups: bool = False,
+    stages: Iterable = (),
+    decode: bool | None = None,
+) -> tuple[Result, list]:
+    """Solve once; the result and every shown atom.
+
+    `programs` names further encoding files (explain.lp, the audit's) and `extra`
+    the facts they read (hockeyrules.facts.Fact: a focus, the league's decisions;
+    or clingo symbols, which go through the backend as they are). A `proposal` (a
+    validated Proposal) changes tables, policies and rules for this solve only.
+    The shown atoms come back with their ids as clingo Strings (`decode`, by
+    default when `programs` are given: the readers of further atoms read text).
+    """
+    ready = prepare(season, policy, extra, programs, proposal, line_ups)
+    symbols, texts, given, count = ready.symbols, ready.texts, ready.given, ready.fact_count
     t0 = time.perf_counter()
-    build_seconds = t0 - t_facts
     if proposal is not None and proposal.rules:
         seconds = proposal_seconds()
         try:
@@ -127,22 +171,14 @@ def run(
         proposal.refused_yields(solution.symbols)
     else:
         solution = solve(symbols, texts, given=given, count=count, stages=stages)
-    t1 = time.perf_counter()
+    solve_total = time.perf_counter() - t0
     printed = [str(s) for s in solution.symbols]  # one call into clingo per atom, for both readers
-    result = read_model(season, policy, printed, out.names)
-    result.proposal = None if proposal is None else proposal.name
-    result.stats = dict(
-        solution.stats,
-        build_seconds=build_seconds,
-        solve_total_seconds=t1 - t0,
-        assemble_seconds=time.perf_counter() - t1,
-        cpu_seconds=time.process_time() - cpu0,
-    )
+    result = assemble(season, ready, printed, solution.stats, solve_total, proposal)
     shown = solution.symbols
     if decode or (decode is None and programs):
         from .readback import decode_all
 
-        shown = decode_all(printed, out.names)
+        shown = decode_all(printed, ready.names)
     return result, shown
 
 

@@ -257,25 +257,53 @@ def worth_splitting(season: Season, proposal=None) -> bool:
 
 # ---------------------------------------------------------------- while reading
 STREAM_BYTES = 2 << 20  # a JSON season file from this size is solved while it is read
+# From this size the stream's workers start from a fork server, not from the reader.
+SERVER_BYTES = 64 << 20
+
+
+def worker_method(path) -> str | None:
+    """How the stream's workers start for a season file: where they would be forked
+    (start_method()), a file of SERVER_BYTES or more has them forked by a fork server
+    instead, a small process started once. The reader ends holding the whole season,
+    and forking it again and again costs what it holds: at 1000x (520 MB of JSON, a
+    reader of 2.5 GB) 53 forks cost 29 s of system time, 14% of all the cpu, in copied
+    page tables and copy-on-write faults on both sides. A fork server's workers import
+    the main module, as spawn's do: a script that calls hockeyrules on such a file
+    guards its own work with `if __name__ == "__main__":` (the command does). None: the
+    default."""
+    import multiprocessing as mp
+
+    if start_method() != "fork" or "forkserver" not in mp.get_all_start_methods():
+        return None
+    try:
+        large = os.path.getsize(path) >= SERVER_BYTES
+    except (OSError, TypeError):
+        return None
+    return "forkserver" if large else None
 
 
 class _Runner:
     """Parts solved in processes of their own, at most `capacity` processes at a time.
     A process takes the parts waiting when it starts, up to PARTS_PER_WORKER (fewer
-    where that keeps every process busy to the end), and solves them one after
-    another: each fork of a parent that holds a large season costs system time on
-    both sides (at 1000x, one fork per part from a reader of 2.5 GB: 71 of 258 s of cpu
-    were system time),
-    and while the file is read the parts come faster than one process solves them."""
+    where that keeps every process busy to the end), and solves them one after another.
 
-    def __init__(self, policy: Policy, proposal, capacity: int):
+    This process writes each part's facts and reads its answer back; a worker only
+    grounds and solves: it receives the facts as text of integers and constants (no
+    user text, as ever) and sends back the shown atoms' printed forms. So a worker
+    needs nothing of the season, and may start by `method` (default start_method())
+    or by a fork server (see evaluate_streaming)."""
+
+    def __init__(self, policy: Policy, proposal, capacity: int, method: str | None = None):
         import multiprocessing as mp
 
-        self.method = start_method()
-        self.ctx: Any = mp.get_context(self.method)
+        method = method or start_method()
+        self.ctx: Any = mp.get_context(method)
+        if method == "forkserver":
+            self.ctx.set_forkserver_preload(["hockeyrules.solver"])
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
         self.queue: list = []
         self.running: dict[Any, tuple] = {}  # connection -> (indices still to come, process)
+        self.parts: dict = {}  # index -> (part, its prepared facts) while its worker runs
         self.results: dict = {}  # index -> Result
         self.failures: list = []
         self.count = 0
@@ -288,20 +316,40 @@ class _Runner:
         return index
 
     def _start(self) -> None:
+        from .engine import prepare
+        from .solver import to_plain
+
         take = min(PARTS_PER_WORKER, -(-len(self.queue) // self.capacity))
         batch, self.queue = self.queue[:take], self.queue[take:]
+        tasks = []
+        for index, part in batch:
+            ready = prepare(part, self.policy, proposal=self.proposal)
+            self.parts[index] = (part, ready)
+            tasks.append((index, ready.given, ready.fact_count, [to_plain(f) for f in ready.symbols], ready.texts))
         receive, send = self.ctx.Pipe(duplex=False)
-        # under spawn the parts are pickled to the worker, and a proposal goes as its data
-        proposal = self.proposal if self.method == "fork" or self.proposal is None else self.proposal.data
-        proc = self.ctx.Process(target=_solve_streamed, args=(send, batch, self.policy, proposal), daemon=True)
+        proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
         proc.start()
         send.close()
         self.running[receive] = ({index for index, _ in batch}, proc)
 
     def _end(self, conn) -> None:
-        _, proc = self.running.pop(conn)
+        pending, proc = self.running.pop(conn)
+        for index in pending:
+            self.parts.pop(index, None)
         conn.close()
         proc.join()
+
+    def _take(self, index: int, answer: tuple) -> None:
+        """A part's result from its worker's answer (the shown atoms, printed)."""
+        from .engine import assemble
+
+        part, ready = self.parts.pop(index)
+        printed, stats = answer
+        solve_total = stats.get("load_seconds", 0) + stats.get("ground_seconds", 0) + stats.get("solve_seconds", 0)
+        result = assemble(part, ready, printed, stats, solve_total, self.proposal)
+        result.cases = {}  # only explanations read them, and they are not split
+        self.results[index] = result
+        progress.parts(len(self.results), self.count)
 
     def pump(self, block: bool = False) -> None:
         """Start what may start; collect what has finished (wait for one if `block`)."""
@@ -324,9 +372,9 @@ class _Runner:
             if index in pending:  # (else cancelled meanwhile)
                 pending.discard(index)
                 if ok:
-                    self.results[index] = value
-                    progress.parts(len(self.results), self.count)
+                    self._take(index, value)
                 else:
+                    self.parts.pop(index, None)
                     self.failures.append(value)
             if not pending:
                 self._end(conn)
@@ -347,6 +395,7 @@ class _Runner:
         for conn, (pending, proc) in list(self.running.items()):
             if index in pending:
                 pending.discard(index)
+                self.parts.pop(index, None)
                 if not pending:
                     proc.kill()
                     self._end(conn)
@@ -359,15 +408,16 @@ class _Runner:
         self.queue = []
 
 
-def _solve_streamed(send, batch: list, policy: Policy, proposal) -> None:
-    """A worker of the stream: each part's result, or its traceback, through `send`."""
-    _worker_start()
+def _solve_streamed(send, tasks: list) -> None:
+    """A worker of the stream: each part's shown atoms (printed), or its traceback,
+    through `send`. A task is a part's facts as _Runner._start wrote them."""
+    from .solver import from_plain, solve
+
     try:
-        for index, part in batch:
+        for index, given, count, symbols, texts in tasks:
             try:
-                result = _solve_part((part, policy, proposal))
-                result.cases = {}  # only explanations read them, and they are not split: not sent back
-                send.send((index, True, result))
+                solution = solve([from_plain(f) for f in symbols], texts, given=given, count=count)
+                send.send((index, True, ([str(s) for s in solution.symbols], solution.stats)))
             except BaseException:  # reported by the parent, after the season was found valid
                 import traceback
 
@@ -393,8 +443,15 @@ class Stream:
     RECENT = 256
     MAX_VOID = 2
 
-    def __init__(self, policy: Policy, proposal=None, limit: int = CHUNK_LINES, workers: int | None = None):
-        self.policy, self.proposal, self.limit = policy, proposal, limit
+    def __init__(
+        self,
+        policy: Policy,
+        proposal=None,
+        limit: int = CHUNK_LINES,
+        workers: int | None = None,
+        method: str | None = None,
+    ):
+        self.policy, self.proposal, self.limit, self.method = policy, proposal, limit, method
         self.workers = workers or os.cpu_count() or 1
         self.runner: Any = None  # a _Runner once the settings are read
         self.settings: Any = None
@@ -415,7 +472,7 @@ class Stream:
         for pid, person in people.items():
             self.by_team.setdefault(person.team, []).append(pid)
         # while the season is read, the reader holds one core
-        self.runner = _Runner(self.policy, self.proposal, max(1, self.workers - 1))
+        self.runner = _Runner(self.policy, self.proposal, max(1, self.workers - 1), self.method)
 
     def _find(self, t: str) -> str:
         parent = self.parent
@@ -534,7 +591,7 @@ def evaluate_streaming(
 
     from . import season as season_mod
 
-    stream = Stream(policy, proposal, limit, workers)
+    stream = Stream(policy, proposal, limit, workers, worker_method(path))
     t0 = time.perf_counter()
     # No cyclic collection while the season is read and its parts are forked off: in
     # a worker it would walk (and so copy, page by page) the whole season it shares.
