@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hockeyrules import partition
 from hockeyrules.engine import run
 from hockeyrules.policy import Policy
@@ -55,7 +57,6 @@ def test_one_league_is_not_worth_splitting_and_a_new_rule_is_never_split():
 
 
 def _write(tmp_path, data, name="season.json"):
-    import json
 
     path = tmp_path / name
     path.write_text(json.dumps(data))
@@ -219,3 +220,89 @@ def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_wai
     results = runner.finish()
     assert sorted(results) == [0, 2, 3] and len(started) == 2
     assert [to_json(results[i].to_dict()) for i in (0, 2, 3)] == [alone[i] for i in (0, 2, 3)]
+
+
+def _forkserver() -> bool:
+    import multiprocessing
+
+    return "forkserver" in multiprocessing.get_all_start_methods()
+
+
+def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the_reader(tmp_path):
+    """A large file's workers start from a fork server (worker_method): they get each
+    part's facts as text, and the answer is still the whole season's, byte for byte."""
+    import pytest
+
+    from hockeyrules import season as season_mod
+
+    if not _forkserver():
+        pytest.skip("this platform has no fork server")
+    data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
+    path = _write(tmp_path, data)
+    whole, _ = run(from_data(data), Policy())
+    for method in ("forkserver", None):
+        stream = partition.Stream(Policy(), limit=1, workers=2, method=method)
+        stream.RECENT = 16
+        try:
+            result = stream.finish(season_mod.load(path, observer=stream))
+        finally:
+            stream.stop()
+        assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
+
+
+def test_a_file_of_64_mb_or_more_has_its_workers_started_by_a_fork_server(tmp_path, monkeypatch):
+    path = _write(tmp_path, generate_season(teams=4, games_per_team=4, seed=1))
+    size = path.stat().st_size
+    monkeypatch.delenv("HOCKEYRULES_START_METHOD", raising=False)
+    monkeypatch.setattr(partition, "SERVER_BYTES", size + 1)
+    assert partition.worker_method(path) is None  # one byte short: forked by the reader
+    monkeypatch.setattr(partition, "SERVER_BYTES", size)
+    expected = "forkserver" if partition.start_method() == "fork" and _forkserver() else None
+    assert partition.worker_method(path) == expected
+    monkeypatch.setenv("HOCKEYRULES_START_METHOD", "spawn")  # where workers are spawned anyway
+    assert partition.worker_method(path) is None
+    assert partition.worker_method(tmp_path / "missing.json") is None
+
+
+def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(monkeypatch):
+    """This process writes a part's facts; what goes to a worker is the facts' text, in
+    which every name and id of the season is a number (hockeyrules/facts.py), and the
+    names come back out in this process."""
+    import os
+    import threading
+    from multiprocessing.connection import Connection
+
+    data = generate_season(teams=4, games_per_team=6, seed=3)
+    whole, _ = run(from_data(data), Policy())
+    old = whole.suspensions[0].person  # a suspended person, renamed everywhere
+    hostile = 'x"). evil :- y. #script'
+    text = json.dumps(data).replace(json.dumps(old), json.dumps(hostile))
+    season = from_data(json.loads(text))
+    sent = []
+
+    class Recording:  # the worker's work in a thread of this process, its task kept
+        def __init__(self, target, args, daemon):
+            send, tasks = args
+            sent.extend(tasks)
+            own = Connection(os.dup(send.fileno()), readable=False)  # the runner closes its end
+            self.thread = threading.Thread(target=target, args=(own, tasks))
+
+        def start(self):
+            self.thread.start()
+
+        def kill(self):
+            pass
+
+        def join(self):
+            self.thread.join()
+
+    runner = partition._Runner(Policy(), None, capacity=1, method="fork")
+    monkeypatch.setattr(runner.ctx, "Process", Recording)
+    runner.submit(season)
+    result = runner.finish()[0]
+    expected, _ = run(season, Policy())
+    assert to_json(result.to_dict()) == to_json(expected.to_dict())
+    assert any(s.person == hostile for s in result.suspensions)
+    ((index, given, count, symbols, texts),) = sent
+    assert index == 0 and count > 0 and symbols == [] and texts == []
+    assert all(hostile not in t and "evil" not in t and old not in t for t in given.values())
