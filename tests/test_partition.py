@@ -132,14 +132,17 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
         {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
     )
     whole, _ = run(from_data(data), Policy(), proposal=p)
-    stream = partition.Stream(Policy(), p, limit=1, workers=2)
-    stream.RECENT = 16
-    try:
-        result = stream.finish(season_mod.load(_write(tmp_path, data), observer=stream))
-    finally:
-        stream.stop()
-    assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
-    assert result.proposal == "x"
+    path = _write(tmp_path, data)
+    # the proposal's facts (its rule ids are clingo Strings) go to a fork server's workers as data
+    for method in (None, "forkserver") if _forkserver() else (None,):
+        stream = partition.Stream(Policy(), p, limit=1, workers=2, method=method)
+        stream.RECENT = 16
+        try:
+            result = stream.finish(season_mod.load(path, observer=stream))
+        finally:
+            stream.stop()
+        assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
+        assert result.proposal == "x"
 
 
 def test_workers_started_by_spawn_give_the_bytes_of_fork():
