@@ -78,6 +78,7 @@ class Prepared(NamedTuple):
     names: Names
     policy: Policy  # the command's policy, under the proposal if one is given
     build_seconds: float
+    build_cpu: float  # this process's cpu time for the facts
     started: tuple  # (perf_counter, process_time) when the facts were begun
 
 
@@ -114,22 +115,36 @@ def prepare(
     given, count = out.given(), out.count + len(symbols)
     out.clear()
     build_seconds = time.perf_counter() - started[0]
-    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, started)
+    build_cpu = time.process_time() - started[1]
+    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, started)
 
 
 def assemble(
-    season: Season, prepared: Prepared, printed: list, stats: dict, solve_total: float, proposal=None
+    season: Season,
+    prepared: Prepared,
+    printed: list,
+    stats: dict,
+    solve_total: float,
+    proposal=None,
+    solve_cpu: float | None = None,
 ) -> Result:
-    """The result from the shown atoms' printed forms, with the solve's figures."""
-    t1 = time.perf_counter()
+    """The result from the shown atoms' printed forms, with the solve's figures.
+    `solve_cpu`: the cpu time of a solve in another process (a worker's); else the
+    solve ran here, between prepare() and now."""
+    t1, c1 = time.perf_counter(), time.process_time()
     result = read_model(season, prepared.policy, printed, prepared.names)
     result.proposal = None if proposal is None else proposal.name
+    now = time.process_time()
+    if solve_cpu is None:
+        cpu = now - prepared.started[1]
+    else:
+        cpu = prepared.build_cpu + solve_cpu + (now - c1)
     result.stats = dict(
         stats,
         build_seconds=prepared.build_seconds,
         solve_total_seconds=solve_total,
         assemble_seconds=time.perf_counter() - t1,
-        cpu_seconds=time.process_time() - prepared.started[1],
+        cpu_seconds=cpu,
     )
     return result
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import time
 from dataclasses import replace
 from typing import Any, cast
 
@@ -25,12 +26,11 @@ from .season import Season
 CHUNK_LINES = 12_000
 # Below this many lines one solve is cheaper than starting processes.
 PARALLEL_LINES = 15_000
-# A worker of evaluate_parts' pool solves up to this many chunks, one after another,
-# then ends. A fresh process per chunk grounds fastest (clingo never frees a symbol:
-# a process that has grounded before grounds the next chunk more slowly), but forking
-# costs system time that grows with the parent's memory: at 1000x (a 2.5 GB parent) 4
-# chunks a worker took 22% less time than 1 (80 chunks: 21 s against 27); at 100x the
-# two are even. (The stream's workers take the parts waiting when they start: _Runner.)
+# A worker takes up to this many of the parts waiting when it starts (_Runner), solves
+# them one after another, then ends. A fresh process per part grounds fastest (clingo
+# never frees a symbol: a process that has grounded before grounds the next part more
+# slowly), but starting one costs: forking a reader of 2.5 GB at 1000x, 4 parts a
+# worker took 22% less time than 1; from a fork server, 93.8 s against 102.1 s.
 PARTS_PER_WORKER = 4
 
 
@@ -94,12 +94,6 @@ def chunks(season: Season, limit: int = CHUNK_LINES) -> list[set]:
     return out
 
 
-_PARTS: list = []
-_POLICY: Policy | None = None
-_PROPOSAL = None
-_PARALLEL = False
-
-
 def start_method() -> str:
     """How worker processes start: HOCKEYRULES_START_METHOD when set, else `fork` where the
     platform has it and it is safe (Linux and the BSDs), else `spawn` (Windows, macOS)."""
@@ -154,27 +148,6 @@ def map_forked(work, parts: list, *args) -> list:
         _FORKED = ()
 
 
-def _solve_chunk(index: int) -> Result:
-    """A worker started by fork: its part is in the memory it shares with the parent."""
-    _worker_start()
-    return _solve_part((_PARTS[index], _POLICY, _PROPOSAL))
-
-
-def _solve_part(task: tuple) -> Result:
-    """A worker started by spawn: its part, policy and proposal come pickled."""
-    from .engine import run
-
-    part, policy, proposal = task
-    if isinstance(proposal, dict):  # sent as its data: a proposal holds clingo symbols, not picklable
-        from .proposal import load
-
-        proposal = load(proposal)
-    result, _ = run(part, policy, proposal=proposal)
-    if _PARALLEL:
-        result.cases = {}  # only explanations read them, and they are not split: not sent back
-    return result
-
-
 def merge(season: Season, policy: Policy, results: list) -> Result:
     order = {g.id: g.order for g in season.games}
     suspensions = sorted((s for r in results for s in r.suspensions), key=lambda s: (order[s.game], s.person))
@@ -207,42 +180,36 @@ def evaluate_parts(
     method: str | None = None,
 ) -> Result:
     """The season solved chunk by chunk, `workers` processes at a time, started by
-    `method` (fork or spawn; default start_method()). A proposal with new rules is not
-    split: its ASP may join across parts."""
-    global _PARTS, _POLICY, _PROPOSAL, _PARALLEL
-    # Each part's season is built before the workers start, so that a worker reads
-    # (and so copies, page by page) only its own part of the parent's memory; the
-    # collector is frozen for the same reason: it would touch every object.
-    _PARTS = split(season, chunks(season, limit))
-    workers = workers or os.cpu_count() or 1
-    _POLICY, _PROPOSAL = policy, proposal
+    `method` (fork or spawn; default start_method()), as the stream solves its parts
+    (_Runner: this process writes the facts and reads the answers back). A proposal
+    with new rules is not split: its ASP may join across parts."""
+    from .engine import run
+
+    pieces = split(season, chunks(season, limit))
+    workers = min(workers or os.cpu_count() or 1, len(pieces))
+    progress.parts(0, len(pieces))
+    if workers == 1:
+        results = []
+        for part in pieces:
+            results.append(run(part, policy, proposal=proposal)[0])
+            progress.parts(len(results), len(pieces))
+    else:
+        runner = _Runner(policy, proposal, workers, method, keep_cases=True)
+        # No cyclic collection while the workers are forked off: in a worker it would walk
+        # (and so copy, page by page) the whole season it shares.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            for part in pieces:
+                runner.submit(part, start=False)  # all waiting first: the first workers take a few each
+            done = runner.finish()
+        finally:
+            runner.stop()
+            if enabled:
+                gc.enable()
+        results = [done[i] for i in sorted(done)]
     if proposal is not None:
         policy = proposal.apply_policy(policy)
-    try:
-        results = []
-        progress.parts(0, len(_PARTS))
-        if workers == 1 or len(_PARTS) == 1:
-            for i in range(len(_PARTS)):
-                results.append(_solve_chunk(i))
-                progress.parts(i + 1, len(_PARTS))
-        else:
-            import multiprocessing as mp
-
-            method = method or start_method()
-            gc.freeze()
-            # a few chunks a worker (PARTS_PER_WORKER says why)
-            with mp.get_context(method).Pool(min(workers, len(_PARTS)), maxtasksperchild=PARTS_PER_WORKER) as pool:
-                if method == "fork":
-                    done = pool.imap(_solve_chunk, range(len(_PARTS)), chunksize=1)
-                else:
-                    given = None if _PROPOSAL is None else _PROPOSAL.data
-                    done = pool.imap(_solve_part, ((p, _POLICY, given) for p in _PARTS), chunksize=1)
-                for result in done:
-                    results.append(result)
-                    progress.parts(len(results), len(_PARTS))
-            gc.unfreeze()
-    finally:
-        _PARTS, _POLICY, _PROPOSAL, _PARALLEL = [], None, None, False
     merged = merge(season, policy, results)
     merged.proposal = None if proposal is None else proposal.name
     return merged
@@ -291,9 +258,9 @@ class _Runner:
     grounds and solves: it receives the facts as text of integers and constants (no
     user text, as ever) and sends back the shown atoms' printed forms. So a worker
     needs nothing of the season, and may start by `method` (default start_method())
-    or by a fork server (see evaluate_streaming)."""
+    or by a fork server (worker_method)."""
 
-    def __init__(self, policy: Policy, proposal, capacity: int, method: str | None = None):
+    def __init__(self, policy: Policy, proposal, capacity: int, method: str | None = None, keep_cases: bool = False):
         import multiprocessing as mp
 
         method = method or start_method()
@@ -301,21 +268,26 @@ class _Runner:
         if method == "forkserver":
             self.ctx.set_forkserver_preload(["hockeyrules.solver"])
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
+        # every (person, game) with components, for "why not": the stream does not keep them
+        self.keep_cases = keep_cases
         self.queue: list = []
         self.running: dict[Any, tuple] = {}  # connection -> (indices still to come, process)
-        self.parts: dict = {}  # index -> (part, its prepared facts) while its worker runs
+        self.parts: dict = {}  # index -> (part, its prepared facts) until its answer is read
+        self.ready: list = []  # the next batch's tasks, written while every worker is busy
         self.results: dict = {}  # index -> Result
         self.failures: list = []
         self.count = 0
 
-    def submit(self, part: Season) -> int:
+    def submit(self, part: Season, start: bool = True) -> int:
         index = self.count
         self.count += 1
         self.queue.append((index, part))
-        self.pump()
+        if start:
+            self.pump()
         return index
 
-    def _start(self) -> None:
+    def _prepare(self) -> list:
+        """The next batch's tasks: the parts' facts, written here."""
         from .engine import prepare
         from .solver import to_plain
 
@@ -326,11 +298,15 @@ class _Runner:
             ready = prepare(part, self.policy, proposal=self.proposal)
             self.parts[index] = (part, ready)
             tasks.append((index, ready.given, ready.fact_count, [to_plain(f) for f in ready.symbols], ready.texts))
+        return tasks
+
+    def _start(self) -> None:
+        tasks, self.ready = self.ready or self._prepare(), []
         receive, send = self.ctx.Pipe(duplex=False)
         proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
         proc.start()
         send.close()
-        self.running[receive] = ({index for index, _ in batch}, proc)
+        self.running[receive] = ({task[0] for task in tasks}, proc)
 
     def _end(self, conn) -> None:
         pending, proc = self.running.pop(conn)
@@ -344,10 +320,11 @@ class _Runner:
         from .engine import assemble
 
         part, ready = self.parts.pop(index)
-        printed, stats = answer
+        printed, stats, cpu = answer
         solve_total = stats.get("load_seconds", 0) + stats.get("ground_seconds", 0) + stats.get("solve_seconds", 0)
-        result = assemble(part, ready, printed, stats, solve_total, self.proposal)
-        result.cases = {}  # only explanations read them, and they are not split
+        result = assemble(part, ready, printed, stats, solve_total, self.proposal, solve_cpu=cpu)
+        if not self.keep_cases:
+            result.cases = {}
         self.results[index] = result
         progress.parts(len(self.results), self.count)
 
@@ -355,10 +332,12 @@ class _Runner:
         """Start what may start; collect what has finished (wait for one if `block`)."""
         from multiprocessing.connection import wait
 
-        while self.queue and len(self.running) < self.capacity:
+        while (self.queue or self.ready) and len(self.running) < self.capacity:
             self._start()
         if not self.running:
             return
+        if block and self.queue and not self.ready:
+            self.ready = self._prepare()  # while the workers work: the next one starts at once
         for conn in cast(list[Any], wait(list(self.running), timeout=None if block else 0)):
             pending, _ = self.running[conn]
             try:
@@ -378,11 +357,11 @@ class _Runner:
                     self.failures.append(value)
             if not pending:
                 self._end(conn)
-        if self.queue and len(self.running) < self.capacity:
+        if (self.queue or self.ready) and len(self.running) < self.capacity:
             self.pump(block)
 
     def finish(self) -> dict:
-        while self.queue or self.running:
+        while self.queue or self.ready or self.running:
             self.pump(block=True)
         if self.failures:
             raise RuntimeError("solving a part of the season failed:\n" + "\n".join(self.failures))
@@ -392,6 +371,9 @@ class _Runner:
         """Forget a part: not started, or not waited for (its process stopped where it
         solves nothing else)."""
         self.queue = [(i, part) for i, part in self.queue if i != index]
+        if any(task[0] == index for task in self.ready):
+            self.ready = [task for task in self.ready if task[0] != index]
+            self.parts.pop(index, None)
         for conn, (pending, proc) in list(self.running.items()):
             if index in pending:
                 pending.discard(index)
@@ -405,7 +387,7 @@ class _Runner:
             proc.kill()
         for conn in list(self.running):
             self._end(conn)
-        self.queue = []
+        self.queue, self.ready = [], []
 
 
 def _solve_streamed(send, tasks: list) -> None:
@@ -413,11 +395,14 @@ def _solve_streamed(send, tasks: list) -> None:
     through `send`. A task is a part's facts as _Runner._start wrote them."""
     from .solver import from_plain, solve
 
+    _worker_start()
     try:
         for index, given, count, symbols, texts in tasks:
             try:
+                cpu = time.process_time()
                 solution = solve([from_plain(f) for f in symbols], texts, given=given, count=count)
-                send.send((index, True, ([str(s) for s in solution.symbols], solution.stats)))
+                printed = [str(s) for s in solution.symbols]
+                send.send((index, True, (printed, solution.stats, time.process_time() - cpu)))
             except BaseException:  # reported by the parent, after the season was found valid
                 import traceback
 
@@ -587,8 +572,6 @@ def evaluate_streaming(
 ) -> tuple[Result, float]:
     """Read a season file and solve it part by part, the parts solved while the file
     is still being read. Returns the result and the reading time."""
-    import time
-
     from . import season as season_mod
 
     stream = Stream(policy, proposal, limit, workers, worker_method(path))

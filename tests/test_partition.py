@@ -309,3 +309,14 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
     ((index, given, count, symbols, texts),) = sent
     assert index == 0 and count > 0 and symbols == [] and texts == []
     assert all(hostile not in t and "evil" not in t and old not in t for t in given.values())
+
+
+def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
+    """The reader writes the facts and reads the answers back, a worker grounds: the
+    result's cpu time is both (benchmarks/run's engine-against-reading in cpu reads it)."""
+    parts = partition.evaluate_parts(three_leagues(), Policy(), workers=2, limit=1)
+    st = parts.stats
+    assert st["chunks"] == 3
+    here = st["build_seconds"] + st["assemble_seconds"]
+    solving = st["load_seconds"] + st["ground_seconds"] + st["solve_seconds"]
+    assert st["cpu_seconds"] > here and st["cpu_seconds"] >= here + 0.5 * solving
