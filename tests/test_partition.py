@@ -124,7 +124,6 @@ def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_erro
 
 
 def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_result(tmp_path):
-    from hockeyrules import season as season_mod
     from hockeyrules.engine import as_proposal
 
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
@@ -135,12 +134,7 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
     path = _write(tmp_path, data)
     # the proposal's facts (its rule ids are clingo Strings) go to a fork server's workers as data
     for method in (None, "forkserver") if _forkserver() else (None,):
-        stream = partition.Stream(Policy(), p, limit=1, workers=2, method=method)
-        stream.RECENT = 16
-        try:
-            result = stream.finish(season_mod.load(path, observer=stream))
-        finally:
-            stream.stop()
+        stream, result = _streamed(path, method, p)
         assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
         assert result.proposal == "x"
 
@@ -225,6 +219,18 @@ def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_wai
     assert [to_json(results[i].to_dict()) for i in (0, 2, 3)] == [alone[i] for i in (0, 2, 3)]
 
 
+def _streamed(path, method=None, proposal=None):
+    """The stream over a file of 30-game leagues, each part sent off as soon as it is quiet."""
+    from hockeyrules import season as season_mod
+
+    stream = partition.Stream(Policy(), proposal, limit=1, workers=2, method=method)
+    stream.RECENT = 16
+    try:
+        return stream, stream.finish(season_mod.load(path, observer=stream))
+    finally:
+        stream.stop()
+
+
 def _forkserver() -> bool:
     import multiprocessing
 
@@ -236,20 +242,13 @@ def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the
     part's facts as text, and the answer is still the whole season's, byte for byte."""
     import pytest
 
-    from hockeyrules import season as season_mod
-
     if not _forkserver():
         pytest.skip("this platform has no fork server")
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     path = _write(tmp_path, data)
     whole, _ = run(from_data(data), Policy())
     for method in ("forkserver", None):
-        stream = partition.Stream(Policy(), limit=1, workers=2, method=method)
-        stream.RECENT = 16
-        try:
-            result = stream.finish(season_mod.load(path, observer=stream))
-        finally:
-            stream.stop()
+        stream, result = _streamed(path, method)
         assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
 
 
