@@ -304,7 +304,16 @@ class _Runner:
         tasks, self.ready = self.ready or self._prepare(), []
         receive, send = self.ctx.Pipe(duplex=False)
         proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
-        proc.start()
+        try:
+            proc.start()
+        except OSError:  # no fork server here (it needs a Unix socket): the platform's default
+            if self.ctx.get_start_method() != "forkserver":
+                raise
+            import multiprocessing as mp
+
+            self.ctx = mp.get_context(start_method())
+            proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
+            proc.start()
         send.close()
         self.running[receive] = ({task[0] for task in tasks}, proc)
 

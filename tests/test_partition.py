@@ -319,3 +319,31 @@ def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
     here = st["build_seconds"] + st["assemble_seconds"]
     solving = st["load_seconds"] + st["ground_seconds"] + st["solve_seconds"]
     assert st["cpu_seconds"] > here and st["cpu_seconds"] >= here + 0.5 * solving
+
+
+def test_where_no_fork_server_starts_the_workers_start_as_the_platform_starts_them(monkeypatch):
+    import pytest
+
+    if not _forkserver():
+        pytest.skip("this platform has no fork server")
+    season = three_leagues()
+    whole, _ = run(season, Policy())
+    runner = partition._Runner(Policy(), None, capacity=2, method="forkserver")
+
+    class NoServer:  # as where the fork server's Unix socket cannot be made
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def start(self):
+            raise OSError("no fork server here")
+
+    monkeypatch.setattr(runner.ctx, "Process", NoServer)
+    for part in partition.split(season, partition.chunks(season, 1)):
+        runner.submit(part, start=False)
+    try:
+        done = runner.finish()
+    finally:
+        runner.stop()
+    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
+    assert runner.ctx.get_start_method() == partition.start_method()
+    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
