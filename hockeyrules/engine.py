@@ -79,7 +79,7 @@ class Prepared(NamedTuple):
     policy: Policy  # the command's policy, under the proposal if one is given
     build_seconds: float
     build_cpu: float  # this process's cpu time for the facts
-    started: tuple  # (perf_counter, process_time) when the facts were begun
+    cpu_start: float  # this process's cpu time (process_time) when the facts were begun
 
 
 def prepare(
@@ -92,7 +92,7 @@ def prepare(
 ) -> Prepared:
     """The facts of one solve (see run())."""
     texts = [encoding_text(name) for name in programs]
-    started = time.perf_counter(), time.process_time()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     out = Facts()
     # The book's rules read a line-up only for its head coaches, and no game's date; a
     # proposal's own ASP may read dressed/3 for anyone and gameday/2 (docs/proposals.md,
@@ -114,9 +114,9 @@ def prepare(
         policy = proposal.apply_policy(policy)
     given, count = out.given(), out.count + len(symbols)
     out.clear()
-    build_seconds = time.perf_counter() - started[0]
-    build_cpu = time.process_time() - started[1]
-    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, started)
+    build_seconds = time.perf_counter() - t0
+    build_cpu = time.process_time() - cpu0
+    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, cpu0)
 
 
 def assemble(
@@ -136,7 +136,7 @@ def assemble(
     result.proposal = None if proposal is None else proposal.name
     now = time.process_time()
     if solve_cpu is None:
-        cpu = now - prepared.started[1]
+        cpu = now - prepared.cpu_start
     else:
         cpu = prepared.build_cpu + solve_cpu + (now - c1)
     result.stats = dict(
@@ -168,6 +168,7 @@ def run(
     The shown atoms come back with their ids as clingo Strings (`decode`, by
     default when `programs` are given: the readers of further atoms read text).
     """
+    programs = list(programs)  # read twice: by prepare(), and for `decode` below
     ready = prepare(season, policy, extra, programs, proposal, line_ups)
     symbols, texts, given, count = ready.symbols, ready.texts, ready.given, ready.fact_count
     t0 = time.perf_counter()

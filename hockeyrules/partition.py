@@ -195,8 +195,8 @@ def evaluate_parts(
             progress.parts(len(results), len(pieces))
     else:
         runner = _Runner(policy, proposal, workers, method, keep_cases=True)
-        # No cyclic collection while the workers are forked off: in a worker it would walk
-        # (and so copy, page by page) the whole season it shares.
+        # No cyclic collection while the parts' facts are written and read back here: each
+        # would walk the whole season (a forked worker freezes what it shares: _worker_start).
         enabled = gc.isenabled()
         gc.disable()
         try:
@@ -401,7 +401,7 @@ class _Runner:
 
 def _solve_streamed(send, tasks: list) -> None:
     """A worker of the stream: each part's shown atoms (printed), or its traceback,
-    through `send`. A task is a part's facts as _Runner._start wrote them."""
+    through `send`. A task is a part's facts as _Runner._prepare wrote them."""
     from .solver import from_plain, solve
 
     _worker_start()

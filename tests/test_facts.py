@@ -125,3 +125,19 @@ def test_every_given_fact_reaches_the_grounder_unchanged():
     shown = "".join(f"#show {name}/{n}." for name, n in INPUT.items())
     got = {str(s) for s in solve(programs=[shown], given=out.given(), count=out.count).symbols}
     assert got == set(out.text().replace(".\n", "\n").split())
+
+
+def test_no_further_programs_given_as_an_empty_iterator_leave_the_shown_atoms_as_clingo_made_them():
+    """engine.run reads `programs` twice (the facts, then whether to decode): an empty
+    iterator is no programs, as an empty list is."""
+    import clingo
+
+    from hockeyrules.engine import run
+    from hockeyrules.policy import Policy
+    from seasongen import generate_season
+
+    season = from_data(generate_season(teams=4, games_per_team=4, seed=1))
+    _, shown = run(season, Policy(), programs=[])
+    _, shown_too = run(season, Policy(), programs=iter(()))
+    assert shown and all(isinstance(s, clingo.Symbol) for s in shown_too)
+    assert [str(s) for s in shown_too] == [str(s) for s in shown]
