@@ -262,12 +262,15 @@ class _Group(click.Group):
     """Turns a proposal's runaway grounding into a clear message, exit 2."""
 
     def invoke(self, ctx):
-        from .solver import GroundingTimeout
-
         try:
             return super().invoke(ctx)
-        except GroundingTimeout as err:
-            _fail_limit(err)
+        except Exception as err:
+            # only a solve raises it, so only then is the solver imported: a command whose
+            # solve runs in another process (ahead.py) never imports clingo here
+            solver = sys.modules.get("hockeyrules.solver")
+            if solver is not None and isinstance(err, solver.GroundingTimeout):
+                _fail_limit(err)
+            raise
 
 
 @click.group(cls=_Group, context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -295,12 +298,23 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
-        loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+        # the solver starts in a process of its own while the season is read (ahead.py)
+        ahead = None if with_reasons or proposal is not None else _ahead(season)
+        try:
+            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+        except BaseException:
+            if ahead is not None:
+                ahead.close()
+            raise
         progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
         if with_reasons:
             from .explain import explain_all
 
             _, trees, result = explain_all(loaded, policy, proposal=proposal)
+        elif isinstance(loaded, Season) and proposal is None:
+            from .engine import evaluate_read
+
+            result = evaluate_read(loaded, policy, proposal, ahead).to_dict()
         else:
             from .engine import evaluate
 
@@ -312,6 +326,14 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
         click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
         return
     _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+
+
+def _ahead(season: str):
+    """The solver started ahead for a season read whole and solved in one go; None
+    for a JSON file large enough to be read part by part while it is solved."""
+    from .engine import _worth_streaming, start_ahead
+
+    return None if _worth_streaming(season, None) else start_ahead()
 
 
 def _tree_width() -> dict:

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import season as season_mod
+from .encoding import encoding_text
 from .facts import Fact, Facts, Names, policy_facts, season_facts
 from .policy import Policy
 from .result import Result, read_model
 from .season import Season
-from .solver import GroundingOutOfMemory, GroundingTimeout, encoding_text, solve, solve_with_limit
 from .types import ProposalSource, SeasonSource
 
 if TYPE_CHECKING:
@@ -168,6 +168,8 @@ def run(
     The shown atoms come back with their ids as clingo Strings (`decode`, by
     default when `programs` are given: the readers of further atoms read text).
     """
+    from .solver import GroundingOutOfMemory, GroundingTimeout, solve, solve_with_limit
+
     programs = list(programs)  # read twice: by prepare(), and for `decode` below
     ready = prepare(season, policy, extra, programs, proposal, line_ups)
     symbols, texts, given, count = ready.symbols, ready.texts, ready.given, ready.fact_count
@@ -240,14 +242,49 @@ def evaluate(
         result, read_seconds = evaluate_streaming(season, policy, proposal=proposal)
         result.stats["read_seconds"] = read_seconds
         return result
-    t0 = time.perf_counter()
-    season = as_season(season)
-    read_seconds = time.perf_counter() - t0
-    from .partition import evaluate_parts, worth_splitting
+    ahead = start_ahead(proposal) if isinstance(season, (str, Path)) else None
+    return evaluate_read(season, policy, proposal, ahead)
 
-    if worth_splitting(season, proposal):
-        result = evaluate_parts(season, policy, proposal=proposal)
-    else:
-        result, _ = run(season, policy, proposal=proposal)
+
+def start_ahead(proposal=None):
+    """A process that starts the solver while the season is read (hockeyrules/ahead.py),
+    for a season solved in one go with no proposal; None where it does not apply."""
+    if proposal is not None:
+        return None
+    from .ahead import Ahead
+
+    return Ahead.start()
+
+
+def evaluate_read(season: SeasonSource, policy: Policy, proposal=None, ahead=None) -> Result:
+    """evaluate() after the streaming choice: the season read whole, then solved in one
+    go (by `ahead` if given: start_ahead()) or part by part."""
+    try:
+        t0 = time.perf_counter()
+        season = as_season(season)
+        read_seconds = time.perf_counter() - t0
+        from .partition import evaluate_parts, worth_splitting
+
+        if worth_splitting(season, proposal):
+            if ahead is not None:
+                ahead.close()
+            result = evaluate_parts(season, policy, proposal=proposal)
+        else:
+            solved = _solve_ahead(season, policy, ahead) if ahead is not None and proposal is None else None
+            result = solved if solved is not None else run(season, policy, proposal=proposal)[0]
+    finally:
+        if ahead is not None:
+            ahead.close()
     result.stats["read_seconds"] = read_seconds
     return result
+
+
+def _solve_ahead(season: Season, policy: Policy, ahead) -> Result | None:
+    """run() with the ground and solve in the process started ahead; None if it gave no answer."""
+    ready = prepare(season, policy)
+    t0 = time.perf_counter()
+    answer = ahead.solve(ready.given, ready.fact_count, ready.texts)
+    if answer is None:
+        return None
+    printed, stats, cpu = answer
+    return assemble(season, ready, printed, stats, time.perf_counter() - t0, solve_cpu=cpu)

@@ -233,8 +233,10 @@ class _LineParts:
     def when(self, period, seconds) -> str:
         if period == "pre" or period == "post":
             text = const(period)
-        else:
-            text = term("at", self.season.overtime_number(period), seconds)
+        else:  # term("at", ...) without its cache: most times of a season come once
+            at = (self.season.overtime_number(period), seconds)
+            _check(at)
+            text = Const(f"at({at[0]},{at[1]})")
         self.whens[(period, seconds)] = text
         return text
 

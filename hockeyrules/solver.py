@@ -12,48 +12,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, NamedTuple
 
 import clingo
 
-# One file per part of the rulebook, plus the generic machinery that reads them.
-ENCODING = (
-    "interface.lp",
-    "input.lp",
-    "definitions.lp",
-    "rows.lp",
-    "ladders.lp",
-    "hc_section1_maltreatment.lp",
-    "hc_section2_majors.lp",
-    "hc_section3_match.lp",
-    "hc_section4_fighting.lp",
-    "hc_section5_other.lp",
-    "hm_checking_from_behind.lp",
-    "league_bylaw10.lp",
-    "amendments.lp",
-    "combination.lp",
-    "show.lp",
-)
-
-
-@cache
-def encoding_text(name: str) -> str:
-    """An encoding file shipped in the package (hockeyrules/asp/, from asp/ in the
-    sources). Read straight from its folder where it is one (importlib.resources and
-    what it imports cost more than the whole read); else through importlib.resources."""
-    import os
-
-    from . import asp
-
-    path = os.path.join(os.path.dirname(asp.__file__), name)
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError:
-        from importlib import resources
-
-        return resources.files("hockeyrules.asp").joinpath(name).read_text(encoding="utf-8")
+from .encoding import ENCODING, encoding_text
 
 
 class Solution(NamedTuple):
@@ -190,6 +153,32 @@ class _Given:
         return self.members.get(name.name, [])
 
 
+class Started(NamedTuple):
+    """A control with the encoding added, before any fact (begin())."""
+
+    ctl: Any
+    messages: list
+    seconds: float
+
+
+def begin(encoding: Iterable[str] = ENCODING) -> Started:
+    """A control with the encoding's files added: the work before the first fact, which
+    a process started ahead does while the season is still read (hockeyrules/ahead.py)."""
+    messages: list[str] = []
+
+    def logger(code, message):
+        messages.append(message)
+
+    t0 = time.perf_counter()
+    ctl = clingo.Control(["--models=1"], logger=logger, message_limit=50)
+    try:
+        for name in encoding:
+            ctl.add("base", [], encoding_text(name))
+    except RuntimeError as exc:
+        raise EncodingError("\n".join(messages) or str(exc)) from None
+    return Started(ctl, messages, time.perf_counter() - t0)
+
+
 def solve(
     facts: Iterable[clingo.Symbol] = (),
     programs: Iterable[str] = (),
@@ -197,22 +186,18 @@ def solve(
     given: dict | None = None,
     count: int = 0,
     stages: Iterable = (),
+    started: Started | None = None,
 ) -> Solution:
     """`given`: each input predicate's facts as the text of one tuple term (`count` of
     them), made by hockeyrules.facts only (Facts.given()); `facts`: symbols added
     through the backend. `stages`: further program parts (name,
     arguments) grounded one after another after base (the audit's serving, a team game
-    at a time: asp/audit_serving.lp)."""
-    messages: list[str] = []
-
-    def logger(code, message):
-        messages.append(message)
-
-    ctl = clingo.Control(["--models=1"], logger=logger, message_limit=50)
+    at a time: asp/audit_serving.lp). `started`: the encoding already added (begin())."""
+    if started is None:
+        started = begin(encoding)
+    ctl, messages = started.ctl, started.messages
     t0 = time.perf_counter()
     try:
-        for name in encoding:
-            ctl.add("base", [], encoding_text(name))
         for program in programs:
             ctl.add("base", [], program)
     except RuntimeError as exc:
@@ -240,7 +225,7 @@ def solve(
         "facts": count,
         "atoms": int(lp["atoms"]),
         "rules": int(lp["rules"]),
-        "load_seconds": t1 - t0,
+        "load_seconds": started.seconds + t1 - t0,
         "ground_seconds": t2 - t1,
         "solve_seconds": t3 - t2,
         "messages": messages,

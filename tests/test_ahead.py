@@ -1,0 +1,151 @@
+"""The solver started ahead (hockeyrules/ahead.py): a process forked before the season
+is read imports clingo and adds the encoding meanwhile, then solves the facts this
+process writes. The answer is always the one solved here, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+from test_hostile_text import HOSTILE, hostile_season
+
+from hockeyrules import ahead
+from hockeyrules.engine import evaluate_read, start_ahead
+from hockeyrules.errors import InputError
+from hockeyrules.policy import Policy
+from hockeyrules.render import to_json
+from seasongen import generate_season
+
+forks = pytest.mark.skipif(not ahead._forks(), reason="processes are not forked here")
+
+
+def _season_file(tmp_path, data=None):
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(data or generate_season(teams=6, games_per_team=10, seed=7)))
+    return path
+
+
+def _gone(pid: int) -> bool:
+    """The process has ended and was waited for (no zombie left behind)."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def _answers(monkeypatch, sent: list | None = None) -> list:
+    """What each process started ahead answered (None: it gave none); `sent` gets
+    what it was sent (the facts' texts, the further programs)."""
+    answers: list = []
+    solve = ahead.Ahead.solve
+
+    def spy(self, given, count, texts):
+        if sent is not None:
+            sent.append((given, texts))
+        answers.append(solve(self, given, count, texts))
+        return answers[-1]
+
+    monkeypatch.setattr(ahead.Ahead, "solve", spy)
+    return answers
+
+
+@forks
+def test_a_solve_started_ahead_gives_the_bytes_of_one_solved_here(tmp_path, monkeypatch):
+    path = _season_file(tmp_path)
+    here = evaluate_read(path, Policy())
+    answers = _answers(monkeypatch)
+    started = start_ahead()
+    assert started is not None
+    pid = started.pid
+    there = evaluate_read(path, Policy(), None, started)
+    assert len(answers) == 1 and answers[0] is not None  # solved there, not here
+    assert here.suspensions
+    assert to_json(there.to_dict()) == to_json(here.to_dict())
+    assert there.stats["atoms"] == here.stats["atoms"]
+    assert _gone(pid)
+
+
+@forks
+def test_the_process_started_ahead_receives_no_text_of_the_season_and_names_come_back(tmp_path, monkeypatch):
+    sent: list = []
+    answers = _answers(monkeypatch, sent)
+    result = evaluate_read(_season_file(tmp_path, hostile_season()), Policy(), None, start_ahead())
+    ((given, texts),) = sent
+    assert answers[0] is not None and texts == []
+    facts = "".join(given.values())
+    assert "line(" in facts
+    assert not any(text in facts for text in HOSTILE)
+    assert not any(part in facts for part in ("evil", "#script", '"', "passwd"))
+    assert {s.person for s in result.suspensions} == {HOSTILE[0], HOSTILE[4]}
+
+
+@forks
+def test_a_process_started_ahead_that_ends_without_an_answer_leaves_the_solve_to_this_one(tmp_path, monkeypatch):
+    path = _season_file(tmp_path)
+    answers = _answers(monkeypatch)
+    started = start_ahead()
+    os.kill(started.pid, signal.SIGKILL)
+    result = evaluate_read(path, Policy(), None, started)
+    assert answers == [None]
+    assert to_json(result.to_dict()) == to_json(evaluate_read(path, Policy()).to_dict())
+
+
+@forks
+def test_a_season_with_a_problem_ends_the_process_started_ahead(tmp_path):
+    data = generate_season(teams=6, games_per_team=10, seed=7)
+    data["games"][3]["home"] = "nobody"
+    started = start_ahead()
+    pid = started.pid
+    with pytest.raises(InputError) as err:
+        evaluate_read(_season_file(tmp_path, data), Policy(), None, started)
+    assert "games[3]" in err.value.report()
+    assert _gone(pid)
+
+
+def test_no_process_is_started_ahead_for_a_proposal_or_where_processes_are_not_forked(monkeypatch):
+    import threading
+
+    assert start_ahead(proposal=object()) is None
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert start_ahead() is None  # never forked from a process running threads
+    finally:
+        stop.set()
+        other.join()
+    monkeypatch.setenv("HOCKEYRULES_START_METHOD", "spawn")
+    assert start_ahead() is None
+    monkeypatch.setenv("HOCKEYRULES_START_METHOD", "fork")
+    started = start_ahead()
+    assert (started is not None) == hasattr(os, "fork")
+    if started is not None:
+        pid = started.pid
+        started.close()  # unused: it ends when its task pipe closes unwritten
+        assert _gone(pid)
+
+
+@forks
+def test_suspensions_on_one_league_never_imports_clingo_in_the_command_process(tmp_path):
+    path = _season_file(tmp_path)
+    code = (
+        "import os, sys\n"
+        "from hockeyrules.cli import run\n"
+        "exit_, command = os._exit, os.getpid()\n"
+        "def check(code):\n"
+        "    if os.getpid() == command:  # (not the process started ahead, which holds clingo)\n"
+        "        sys.stderr.write('clingo here: %s\\n' % ('clingo' in sys.modules))\n"
+        "    exit_(code)\n"
+        "os._exit = check\n"
+        f"sys.argv = ['hockeyrules', 'suspensions', {str(path)!r}, '--format', 'json', '--quiet']\n"
+        "run()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "clingo here: False" in done.stderr
+    assert json.loads(done.stdout)["suspensions"]
