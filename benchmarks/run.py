@@ -178,8 +178,9 @@ class Outcome:
 
 def adopt_orphans() -> bool:
     """Linux: make this process the reaper of what a measured process leaves behind
-    (the stream's fork server outlives the command by a moment, its workers reaped by
-    it), so that their cpu is counted with the command's (measure())."""
+    (a fork server, HOCKEYRULES_START_METHOD=forkserver, outlives the command by a
+    moment, its workers reaped by it), so that their cpu is counted with the
+    command's (measure())."""
     if not sys.platform.startswith("linux"):
         return False
     try:

@@ -29,8 +29,9 @@ PARALLEL_LINES = 15_000
 # A worker takes up to this many of the parts waiting when it starts (_Runner), solves
 # them one after another, then ends. A fresh process per part grounds fastest (clingo
 # never frees a symbol: a process that has grounded before grounds the next part more
-# slowly), but starting one costs: forking a reader of 2.5 GB at 1000x, 4 parts a
-# worker took 22% less time than 1; from a fork server, 93.8 s against 102.1 s.
+# slowly), but starting one costs: when workers were forked by a reader of 2.5 GB at
+# 1000x, 4 parts a worker took 22% less time than 1; from a fork server, 93.8 s
+# against 102.1 s (its workers imported the command's main module again).
 PARTS_PER_WORKER = 4
 
 
@@ -194,7 +195,7 @@ def evaluate_parts(
             results.append(run(part, policy, proposal=proposal)[0])
             progress.parts(len(results), len(pieces))
     else:
-        runner = _Runner(policy, proposal, workers, method, keep_cases=True)
+        runner = _Runner(policy, proposal, workers, method, keep_cases=True, slots=workers)
         # No cyclic collection while the parts' facts are written and read back here: each
         # would walk the whole season (a forked worker freezes what it shares: _worker_start).
         enabled = gc.isenabled()
@@ -224,29 +225,6 @@ def worth_splitting(season: Season, proposal=None) -> bool:
 
 # ---------------------------------------------------------------- while reading
 STREAM_BYTES = 2 << 20  # a JSON season file from this size is solved while it is read
-# From this size the stream's workers start from a fork server, not from the reader.
-SERVER_BYTES = 64 << 20
-
-
-def worker_method(path) -> str | None:
-    """How the stream's workers start for a season file: where they would be forked
-    (start_method()), a file of SERVER_BYTES or more has them forked by a fork server
-    instead, a small process started once. The reader ends holding the whole season,
-    and forking it again and again costs what it holds: at 1000x (520 MB of JSON, a
-    reader of 2.5 GB) 53 forks cost 29 s of system time, 14% of all the cpu, in copied
-    page tables and copy-on-write faults on both sides. A fork server's workers import
-    the main module, as spawn's do: a script that calls hockeyrules on such a file
-    guards its own work with `if __name__ == "__main__":` (the command does). None: the
-    default."""
-    import multiprocessing as mp
-
-    if start_method() != "fork" or "forkserver" not in mp.get_all_start_methods():
-        return None
-    try:
-        large = os.path.getsize(path) >= SERVER_BYTES
-    except (OSError, TypeError):
-        return None
-    return "forkserver" if large else None
 
 
 class _Runner:
@@ -257,21 +235,37 @@ class _Runner:
     This process writes each part's facts and reads its answer back; a worker only
     grounds and solves: it receives the facts as text of integers and constants (no
     user text, as ever) and sends back the shown atoms' printed forms. So a worker
-    needs nothing of the season, and may start by `method` (default start_method())
-    or by a fork server (worker_method)."""
+    needs nothing of the season. Where processes start by forking, each worker is
+    forked by one of `slots` small processes forked when the runner starts
+    (hockeyrules/slots.py), not by this one, which may by then hold the whole season;
+    elsewhere (or by `method`) workers start as multiprocessing starts them."""
 
-    def __init__(self, policy: Policy, proposal, capacity: int, method: str | None = None, keep_cases: bool = False):
-        import multiprocessing as mp
-
+    def __init__(
+        self,
+        policy: Policy,
+        proposal,
+        capacity: int,
+        method: str | None = None,
+        keep_cases: bool = False,
+        slots: int = 0,
+    ):
         method = method or start_method()
-        self.ctx: Any = mp.get_context(method)
-        if method == "forkserver":
-            self.ctx.set_forkserver_preload(["hockeyrules.solver"])
+        self.slots: list | None = None
+        if method == "fork":
+            from .slots import Slot
+
+            self.slots = [Slot() for _ in range(max(capacity, slots))]
+        else:
+            import multiprocessing as mp
+
+            self.ctx: Any = mp.get_context(method)
+            if method == "forkserver":
+                self.ctx.set_forkserver_preload(["hockeyrules.solver"])
         self.policy, self.proposal, self.capacity = policy, proposal, capacity
         # every (person, game) with components, for "why not": the stream does not keep them
         self.keep_cases = keep_cases
         self.queue: list = []
-        self.running: dict[Any, tuple] = {}  # connection -> (indices still to come, process)
+        self.running: dict[Any, tuple] = {}  # connection -> (indices still to come, process or slot)
         self.parts: dict = {}  # index -> (part, its prepared facts) until its answer is read
         self.ready: list = []  # the next batch's tasks, written while every worker is busy
         self.results: dict = {}  # index -> Result
@@ -289,7 +283,6 @@ class _Runner:
     def _prepare(self) -> list:
         """The next batch's tasks: the parts' facts, written here."""
         from .engine import prepare
-        from .solver import to_plain
 
         take = min(PARTS_PER_WORKER, -(-len(self.queue) // self.capacity))
         batch, self.queue = self.queue[:take], self.queue[take:]
@@ -297,32 +290,49 @@ class _Runner:
         for index, part in batch:
             ready = prepare(part, self.policy, proposal=self.proposal)
             self.parts[index] = (part, ready)
-            tasks.append((index, ready.given, ready.fact_count, [to_plain(f) for f in ready.symbols], ready.texts))
+            symbols = []
+            if ready.symbols:
+                from .solver import to_plain
+
+                symbols = [to_plain(f) for f in ready.symbols]
+            tasks.append((index, ready.given, ready.fact_count, symbols, ready.texts))
         return tasks
 
     def _start(self) -> None:
         tasks, self.ready = self.ready or self._prepare(), []
+        if self.slots is not None:
+            busy = {id(handle) for _, handle in self.running.values()}
+            slot = next((s for s in self.slots if id(s) not in busy), None)
+            if slot is None:  # (one that ended is replaced, forked from here)
+                from .slots import Slot
+
+                slot = Slot()
+                self.slots.append(slot)
+            slot.run(tasks)
+            self.running[slot.answers] = ({task[0] for task in tasks}, slot)
+            return
         receive, send = self.ctx.Pipe(duplex=False)
         proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
-        try:
-            proc.start()
-        except OSError:  # no fork server here (it needs a Unix socket): the platform's default
-            if self.ctx.get_start_method() != "forkserver":
-                raise
-            import multiprocessing as mp
-
-            self.ctx = mp.get_context(start_method())
-            proc = self.ctx.Process(target=_solve_streamed, args=(send, tasks), daemon=True)
-            proc.start()
+        proc.start()
         send.close()
         self.running[receive] = ({task[0] for task in tasks}, proc)
 
     def _end(self, conn) -> None:
-        pending, proc = self.running.pop(conn)
+        pending, handle = self.running.pop(conn)
         for index in pending:
             self.parts.pop(index, None)
-        conn.close()
-        proc.join()
+        if self.slots is None:
+            conn.close()
+            handle.join()
+
+    def _lost(self, conn) -> None:
+        """A process that ended without saying so: its parts failed (a slot is closed)."""
+        pending, handle = self.running[conn]
+        self.failures += [f"the process solving part {index} ended without an answer" for index in sorted(pending)]
+        self._end(conn)
+        if self.slots is not None:
+            self.slots.remove(handle)
+            handle.close()
 
     def _take(self, index: int, answer: tuple) -> None:
         """A part's result from its worker's answer (the shown atoms, printed)."""
@@ -348,15 +358,24 @@ class _Runner:
         if block and self.queue and not self.ready:
             self.ready = self._prepare()  # while the workers work: the next one starts at once
         for conn in cast(list[Any], wait(list(self.running), timeout=None if block else 0)):
-            pending, _ = self.running[conn]
+            pending, handle = self.running[conn]
             try:
-                index, ok, value = conn.recv()
-            except EOFError:
-                self.failures += [
-                    f"the process solving part {index} ended without an answer" for index in sorted(pending)
-                ]
+                message = conn.recv()
+            except (EOFError, OSError):
+                self._lost(conn)
+                continue
+            if len(message) == 2:  # a slot's: its worker's pid, or the batch ended
+                kind, value = message
+                if kind == "pid":
+                    handle.started(value)
+                    continue
+                if pending:  # the worker ended before answering for these
+                    self.failures += [
+                        f"the process solving part {index} ended without an answer" for index in sorted(pending)
+                    ]
                 self._end(conn)
                 continue
+            index, ok, value = message
             if index in pending:  # (else cancelled meanwhile)
                 pending.discard(index)
                 if ok:
@@ -364,7 +383,7 @@ class _Runner:
                 else:
                     self.parts.pop(index, None)
                     self.failures.append(value)
-            if not pending:
+            if not pending and self.slots is None:
                 self._end(conn)
         if (self.queue or self.ready) and len(self.running) < self.capacity:
             self.pump(block)
@@ -383,19 +402,25 @@ class _Runner:
         if any(task[0] == index for task in self.ready):
             self.ready = [task for task in self.ready if task[0] != index]
             self.parts.pop(index, None)
-        for conn, (pending, proc) in list(self.running.items()):
+        for conn, (pending, handle) in list(self.running.items()):
             if index in pending:
                 pending.discard(index)
                 self.parts.pop(index, None)
                 if not pending:
-                    proc.kill()
-                    self._end(conn)
+                    handle.kill()
+                    if self.slots is None:
+                        self._end(conn)  # (a slot says when its worker has ended)
 
     def stop(self) -> None:
-        for _, proc in self.running.values():
-            proc.kill()
-        for conn in list(self.running):
-            self._end(conn)
+        if self.slots is not None:
+            for slot in self.slots:
+                slot.close()
+            self.slots, self.running = [], {}
+        else:
+            for _, proc in self.running.values():
+                proc.kill()
+            for conn in list(self.running):
+                self._end(conn)
         self.queue, self.ready = [], []
 
 
@@ -466,7 +491,7 @@ class Stream:
         for pid, person in people.items():
             self.by_team.setdefault(person.team, []).append(pid)
         # while the season is read, the reader holds one core
-        self.runner = _Runner(self.policy, self.proposal, max(1, self.workers - 1), self.method)
+        self.runner = _Runner(self.policy, self.proposal, max(1, self.workers - 1), self.method, slots=self.workers)
 
     def _find(self, t: str) -> str:
         parent = self.parent
@@ -583,7 +608,7 @@ def evaluate_streaming(
     is still being read. Returns the result and the reading time."""
     from . import season as season_mod
 
-    stream = Stream(policy, proposal, limit, workers, worker_method(path))
+    stream = Stream(policy, proposal, limit, workers)
     t0 = time.perf_counter()
     # No cyclic collection while the season is read and its parts are forked off: in
     # a worker it would walk (and so copy, page by page) the whole season it shares.

@@ -132,7 +132,7 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
     )
     whole, _ = run(from_data(data), Policy(), proposal=p)
     path = _write(tmp_path, data)
-    # the proposal's facts (its rule ids are clingo Strings) go to a fork server's workers as data
+    # the proposal's facts (its rule ids are clingo Strings) go to the workers as data (a slot's, a fork server's)
     for method in (None, "forkserver") if _forkserver() else (None,):
         stream, result = _streamed(path, method, p)
         assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
@@ -238,8 +238,8 @@ def _forkserver() -> bool:
 
 
 def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the_reader(tmp_path):
-    """A large file's workers start from a fork server (worker_method): they get each
-    part's facts as text, and the answer is still the whole season's, byte for byte."""
+    """Workers may start from a fork server (HOCKEYRULES_START_METHOD=forkserver): they get
+    each part's facts as text, and the answer is still the whole season's, byte for byte."""
     import pytest
 
     if not _forkserver():
@@ -252,27 +252,88 @@ def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the
         assert stream.sent and to_json(result.to_dict()) == to_json(whole.to_dict())
 
 
-def test_a_file_of_64_mb_or_more_has_its_workers_started_by_a_fork_server(tmp_path, monkeypatch):
-    path = _write(tmp_path, generate_season(teams=4, games_per_team=4, seed=1))
-    size = path.stat().st_size
-    monkeypatch.delenv("HOCKEYRULES_START_METHOD", raising=False)
-    monkeypatch.setattr(partition, "SERVER_BYTES", size + 1)
-    assert partition.worker_method(path) is None  # one byte short: forked by the reader
-    monkeypatch.setattr(partition, "SERVER_BYTES", size)
-    expected = "forkserver" if partition.start_method() == "fork" and _forkserver() else None
-    assert partition.worker_method(path) == expected
-    monkeypatch.setenv("HOCKEYRULES_START_METHOD", "spawn")  # where workers are spawned anyway
-    assert partition.worker_method(path) is None
-    assert partition.worker_method(tmp_path / "missing.json") is None
+def _slots_forked() -> bool:
+    return partition.start_method() == "fork"
+
+
+def test_workers_are_forked_by_slots_forked_when_the_runner_starts_not_by_this_process(tmp_path, monkeypatch):
+    """Where processes fork, a runner forks its slots when it starts (the stream's,
+    once the teams and people are read) and each batch's worker is forked by a slot:
+    never by this process, which by then may hold the whole season."""
+    import os
+
+    import pytest
+
+    if not _slots_forked():
+        pytest.skip("processes are not forked here")
+    season = three_leagues()
+    whole, _ = run(season, Policy())
+    real = partition._worker_start
+
+    def noting_parent():  # in a worker: who forked it (its slot)
+        (tmp_path / str(os.getpid())).write_text(str(os.getppid()))
+        real()
+
+    monkeypatch.setattr(partition, "_worker_start", noting_parent)  # (before the slots fork)
+    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    slots = {slot.pid for slot in runner.slots}
+    assert len(slots) == 2 and os.getpid() not in slots
+    try:
+        for part in partition.split(season, partition.chunks(season, 1)):
+            runner.submit(part, start=False)
+        done = runner.finish()
+    finally:
+        runner.stop()
+    parents = {int(f.read_text()) for f in tmp_path.iterdir()}
+    assert parents and parents <= slots
+    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
+    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
+    for pid in slots:  # stopped and waited for
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_worker_that_ends_without_answering_fails_its_parts_and_the_slot_goes_on(monkeypatch):
+    import os
+
+    import pytest
+
+    if not _slots_forked():
+        pytest.skip("processes are not forked here")
+    season = three_leagues()
+    pieces = partition.split(season, partition.chunks(season, 1))
+    real = partition._solve_streamed
+
+    def dying(send, tasks):  # the first part's worker dies without a word
+        if tasks[0][0] == 0:
+            os._exit(3)
+        real(send, tasks)
+
+    monkeypatch.setattr(partition, "_solve_streamed", dying)
+    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 1)
+    runner = partition._Runner(Policy(), None, capacity=1, slots=1)
+    try:
+        for part in pieces:
+            runner.submit(part, start=False)
+        with pytest.raises(RuntimeError) as err:
+            runner.finish()
+        assert "the process solving part 0 ended without an answer" in str(err.value)
+        assert sorted(runner.results) == [1, 2]  # the same slot solved the others
+        assert len(runner.slots) == 1
+    finally:
+        runner.stop()
 
 
 def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(monkeypatch):
     """This process writes a part's facts; what goes to a worker is the facts' text, in
     which every name and id of the season is a number (hockeyrules/facts.py), and the
-    names come back out in this process."""
+    names come back out in this process: through a slot where processes fork, and
+    through multiprocessing's pipe elsewhere."""
     import os
     import threading
     from multiprocessing.connection import Connection
+
+    from hockeyrules import slots
 
     data = generate_season(teams=4, games_per_team=6, seed=3)
     whole, _ = run(from_data(data), Policy())
@@ -280,7 +341,8 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
     hostile = 'x"). evil :- y. #script'
     text = json.dumps(data).replace(json.dumps(old), json.dumps(hostile))
     season = from_data(json.loads(text))
-    sent = []
+    expected, _ = run(season, Policy())
+    sent: list = []
 
     class Recording:  # the worker's work in a thread of this process, its task kept
         def __init__(self, target, args, daemon):
@@ -298,16 +360,28 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
         def join(self):
             self.thread.join()
 
-    runner = partition._Runner(Policy(), None, capacity=1, method="fork")
-    monkeypatch.setattr(runner.ctx, "Process", Recording)
-    runner.submit(season)
-    result = runner.finish()[0]
-    expected, _ = run(season, Policy())
-    assert to_json(result.to_dict()) == to_json(expected.to_dict())
-    assert any(s.person == hostile for s in result.suspensions)
-    ((index, given, count, symbols, texts),) = sent
-    assert index == 0 and count > 0 and symbols == [] and texts == []
-    assert all(hostile not in t and "evil" not in t and old not in t for t in given.values())
+    real_run = slots.Slot.run
+
+    def recording_run(self, tasks):
+        sent.extend(tasks)
+        real_run(self, tasks)
+
+    monkeypatch.setattr(slots.Slot, "run", recording_run)
+    for method in ("fork", "spawn") if _slots_forked() else ("spawn",):
+        sent.clear()
+        runner = partition._Runner(Policy(), None, capacity=1, method=method)
+        if method == "spawn":
+            monkeypatch.setattr(runner.ctx, "Process", Recording)
+        try:
+            runner.submit(season)
+            result = runner.finish()[0]
+        finally:
+            runner.stop()
+        assert to_json(result.to_dict()) == to_json(expected.to_dict())
+        assert any(s.person == hostile for s in result.suspensions)
+        ((index, given, count, symbols, texts),) = sent
+        assert index == 0 and count > 0 and symbols == [] and texts == []
+        assert all(hostile not in t and "evil" not in t and old not in t for t in given.values())
 
 
 def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
@@ -319,31 +393,3 @@ def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
     here = st["build_seconds"] + st["assemble_seconds"]
     solving = st["load_seconds"] + st["ground_seconds"] + st["solve_seconds"]
     assert st["cpu_seconds"] > here and st["cpu_seconds"] >= here + 0.5 * solving
-
-
-def test_where_no_fork_server_starts_the_workers_start_as_the_platform_starts_them(monkeypatch):
-    import pytest
-
-    if not _forkserver():
-        pytest.skip("this platform has no fork server")
-    season = three_leagues()
-    whole, _ = run(season, Policy())
-    runner = partition._Runner(Policy(), None, capacity=2, method="forkserver")
-
-    class NoServer:  # as where the fork server's Unix socket cannot be made
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def start(self):
-            raise OSError("no fork server here")
-
-    monkeypatch.setattr(runner.ctx, "Process", NoServer)
-    for part in partition.split(season, partition.chunks(season, 1)):
-        runner.submit(part, start=False)
-    try:
-        done = runner.finish()
-    finally:
-        runner.stop()
-    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
-    assert runner.ctx.get_start_method() == partition.start_method()
-    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
