@@ -301,14 +301,21 @@ class _Runner:
     def _start(self) -> None:
         tasks, self.ready = self.ready or self._prepare(), []
         if self.slots is not None:
+            from .slots import Slot
+
             busy = {id(handle) for _, handle in self.running.values()}
             slot = next((s for s in self.slots if id(s) not in busy), None)
-            if slot is None:  # (one that ended is replaced, forked from here)
-                from .slots import Slot
-
+            try:
+                if slot is None:
+                    raise OSError  # one was lost: another, forked from here
+                slot.run(tasks)
+            except OSError:  # (a slot ended from outside: its pipe is closed)
+                if slot is not None:
+                    self.slots.remove(slot)
+                    slot.close()
                 slot = Slot()
                 self.slots.append(slot)
-            slot.run(tasks)
+                slot.run(tasks)
             self.running[slot.answers] = ({task[0] for task in tasks}, slot)
             return
         receive, send = self.ctx.Pipe(duplex=False)

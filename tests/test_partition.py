@@ -393,3 +393,28 @@ def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
     here = st["build_seconds"] + st["assemble_seconds"]
     solving = st["load_seconds"] + st["ground_seconds"] + st["solve_seconds"]
     assert st["cpu_seconds"] > here and st["cpu_seconds"] >= here + 0.5 * solving
+
+
+def test_a_slot_ended_from_outside_is_replaced_and_the_result_holds():
+    import os
+    import signal
+
+    import pytest
+
+    if not _slots_forked():
+        pytest.skip("processes are not forked here")
+    season = three_leagues()
+    whole, _ = run(season, Policy())
+    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    ended = runner.slots[0].pid
+    os.kill(ended, signal.SIGKILL)
+    os.waitpid(ended, 0)
+    try:
+        for part in partition.split(season, partition.chunks(season, 1)):
+            runner.submit(part, start=False)
+        done = runner.finish()
+        assert ended not in {slot.pid for slot in runner.slots} and len(runner.slots) == 2
+    finally:
+        runner.stop()
+    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
+    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
