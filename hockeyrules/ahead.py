@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import signal
 import sys
 import time
 
@@ -44,9 +45,12 @@ class Ahead:
                 os.close(fd)
             return None
         if pid == 0:  # the child: never returns
-            os.close(task_write)
-            os.close(answer_read)
-            _serve(task_read, answer_write)
+            try:
+                os.close(task_write)
+                os.close(answer_read)
+                _serve(task_read, answer_write)
+            finally:
+                os._exit(1)
         os.close(task_read)
         os.close(answer_write)
         return cls(pid, task_write, answer_read)
@@ -65,15 +69,17 @@ class Ahead:
         return answer if type(answer) is tuple and len(answer) == 3 else None
 
     def close(self) -> None:
-        """End the process (it ends by itself once its task pipe closes unwritten)."""
+        """End the process, whatever it is doing (unused, it would end once its task
+        pipe closes, but not before clingo has loaded), and wait for it."""
         for fd in (self.tasks, self.answers):
             if fd >= 0:
                 os.close(fd)
         self.tasks = self.answers = -1
         if self.pid:
             try:
+                os.kill(self.pid, signal.SIGKILL)
                 os.waitpid(self.pid, 0)
-            except ChildProcessError:
+            except (ProcessLookupError, ChildProcessError):
                 pass
             self.pid = 0
 

@@ -126,7 +126,7 @@ def test_no_process_is_started_ahead_for_a_proposal_or_where_processes_are_not_f
     assert (started is not None) == hasattr(os, "fork")
     if started is not None:
         pid = started.pid
-        started.close()  # unused: it ends when its task pipe closes unwritten
+        started.close()  # unused: ended and waited for
         assert _gone(pid)
 
 
