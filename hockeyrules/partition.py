@@ -254,8 +254,15 @@ class _Runner:
         if method == "fork":
             from .slots import Slot
 
-            self.slots = [Slot() for _ in range(max(capacity, slots))]
-        else:
+            made: list = []
+            try:
+                for _ in range(max(capacity, slots)):
+                    made.append(Slot())
+                self.slots = made
+            except OSError:  # no process to spare (a limit): workers forked from here, as before slots
+                for slot in made:
+                    slot.close()
+        if self.slots is None:
             import multiprocessing as mp
 
             self.ctx: Any = mp.get_context(method)

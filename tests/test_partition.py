@@ -418,3 +418,41 @@ def test_a_slot_ended_from_outside_is_replaced_and_the_result_holds():
         runner.stop()
     merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
     assert to_json(merged.to_dict()) == to_json(whole.to_dict())
+
+
+def test_where_no_slot_can_be_forked_the_workers_are_forked_from_here(monkeypatch):
+    import os
+
+    import pytest
+
+    from hockeyrules import slots
+
+    if not _slots_forked():
+        pytest.skip("processes are not forked here")
+    season = three_leagues()
+    whole, _ = run(season, Policy())
+    forked = []
+    real_fork = os.fork
+
+    def second_fails():  # as under a limit on processes: the second slot cannot start
+        if len(forked) == 1:
+            raise OSError("no process to spare")
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(slots.os, "fork", second_fails)
+    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    monkeypatch.setattr(slots.os, "fork", real_fork)
+    assert runner.slots is None and len(forked) == 1
+    with pytest.raises(ChildProcessError):  # the first slot was ended and waited for
+        os.waitpid(forked[0], os.WNOHANG)
+    try:
+        for part in partition.split(season, partition.chunks(season, 1)):
+            runner.submit(part, start=False)
+        done = runner.finish()
+    finally:
+        runner.stop()
+    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
+    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
