@@ -302,23 +302,22 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
         ahead = None if with_reasons or proposal is not None else _ahead(season)
         try:
             loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
-        except BaseException:
+            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
+            if with_reasons:
+                from .explain import explain_all
+
+                _, trees, result = explain_all(loaded, policy, proposal=proposal)
+            elif isinstance(loaded, Season) and proposal is None:
+                from .engine import evaluate_read
+
+                result = evaluate_read(loaded, policy, proposal, ahead).to_dict()
+            else:
+                from .engine import evaluate
+
+                result = evaluate(loaded, policy, proposal=proposal).to_dict()
+        finally:
             if ahead is not None:
-                ahead.close()
-            raise
-        progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
-        if with_reasons:
-            from .explain import explain_all
-
-            _, trees, result = explain_all(loaded, policy, proposal=proposal)
-        elif isinstance(loaded, Season) and proposal is None:
-            from .engine import evaluate_read
-
-            result = evaluate_read(loaded, policy, proposal, ahead).to_dict()
-        else:
-            from .engine import evaluate
-
-            result = evaluate(loaded, policy, proposal=proposal).to_dict()
+                ahead.close()  # (already, where it solved: ended and waited for)
     _warn(result)
     if with_reasons and fmt == "table":
         from . import treeview

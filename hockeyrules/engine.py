@@ -267,7 +267,7 @@ def evaluate_read(season: SeasonSource, policy: Policy, proposal=None, ahead=Non
 
         if worth_splitting(season, proposal):
             if ahead is not None:
-                ahead.close()
+                ahead.close()  # now: its core is for the parts
             result = evaluate_parts(season, policy, proposal=proposal)
         else:
             solved = _solve_ahead(season, policy, ahead) if ahead is not None and proposal is None else None

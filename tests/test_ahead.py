@@ -149,3 +149,25 @@ def test_suspensions_on_one_league_never_imports_clingo_in_the_command_process(t
     assert done.returncode == 0, done.stderr
     assert "clingo here: False" in done.stderr
     assert json.loads(done.stdout)["suspensions"]
+
+
+@forks
+def test_a_season_with_a_problem_ends_the_command_with_exit_2_and_its_process_started_ahead(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from hockeyrules.cli import main
+
+    data = generate_season(teams=6, games_per_team=10, seed=7)
+    data["games"][3]["incidents"][0]["person"] = "nobody"
+    started: list = []
+    start = ahead.Ahead.start.__func__
+
+    def noting(cls):
+        started.append(start(cls))
+        return started[-1]
+
+    monkeypatch.setattr(ahead.Ahead, "start", classmethod(noting))
+    res = CliRunner().invoke(main, ["suspensions", str(_season_file(tmp_path, data)), "--format", "json"])
+    assert res.exit_code == 2 and "games[3].incidents[0]" in res.stderr and res.stdout == ""
+    assert len(started) == 1 and started[0] is not None
+    assert started[0].pid == 0  # closed: ended and waited for
