@@ -256,6 +256,17 @@ def _slots_forked() -> bool:
     return partition.start_method() == "fork"
 
 
+def _solved_by(runner, season):
+    """The season, one part a league, solved by `runner` (stopped after), merged."""
+    try:
+        for part in partition.split(season, partition.chunks(season, 1)):
+            runner.submit(part, start=False)
+        done = runner.finish()
+    finally:
+        runner.stop()
+    return partition.merge(season, Policy(), [done[i] for i in sorted(done)])
+
+
 def test_workers_are_forked_by_slots_forked_when_the_runner_starts_not_by_this_process(tmp_path, monkeypatch):
     """Where processes fork, a runner forks its slots when it starts (the stream's,
     once the teams and people are read) and each batch's worker is forked by a slot:
@@ -278,15 +289,9 @@ def test_workers_are_forked_by_slots_forked_when_the_runner_starts_not_by_this_p
     runner = partition._Runner(Policy(), None, capacity=2, slots=2)
     slots = {slot.pid for slot in runner.slots}
     assert len(slots) == 2 and os.getpid() not in slots
-    try:
-        for part in partition.split(season, partition.chunks(season, 1)):
-            runner.submit(part, start=False)
-        done = runner.finish()
-    finally:
-        runner.stop()
+    merged = _solved_by(runner, season)
     parents = {int(f.read_text()) for f in tmp_path.iterdir()}
     assert parents and parents <= slots
-    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
     assert to_json(merged.to_dict()) == to_json(whole.to_dict())
     for pid in slots:  # stopped and waited for
         with pytest.raises(ChildProcessError):
@@ -448,11 +453,4 @@ def test_where_no_slot_can_be_forked_the_workers_are_forked_from_here(monkeypatc
     assert runner.slots is None and len(forked) == 1
     with pytest.raises(ChildProcessError):  # the first slot was ended and waited for
         os.waitpid(forked[0], os.WNOHANG)
-    try:
-        for part in partition.split(season, partition.chunks(season, 1)):
-            runner.submit(part, start=False)
-        done = runner.finish()
-    finally:
-        runner.stop()
-    merged = partition.merge(season, Policy(), [done[i] for i in sorted(done)])
-    assert to_json(merged.to_dict()) == to_json(whole.to_dict())
+    assert to_json(_solved_by(runner, season).to_dict()) == to_json(whole.to_dict())
