@@ -310,21 +310,41 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
             elif isinstance(loaded, Season) and proposal is None:
                 from .engine import evaluate_read
 
-                result = evaluate_read(loaded, policy, proposal, ahead).to_dict()
+                solved = evaluate_read(loaded, policy, proposal, ahead)
             else:
                 from .engine import evaluate
 
-                result = evaluate(loaded, policy, proposal=proposal).to_dict()
+                solved = evaluate(loaded, policy, proposal=proposal)
         finally:
             if ahead is not None:
                 ahead.close()  # (already, where it solved: ended and waited for)
-    _warn(result)
-    if with_reasons and fmt == "table":
-        from . import treeview
+    with _no_collection():
+        if not with_reasons:
+            result = solved.to_dict()
+        _warn(result)
+        if with_reasons and fmt == "table":
+            from . import treeview
 
-        click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
-        return
-    _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+            click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
+            return
+        _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+
+
+@contextmanager
+def _no_collection():
+    """No cyclic garbage collection while a result becomes output: that makes small
+    dictionaries by the hundred thousand and no cycles, and each collection would walk
+    everything the command still holds (a 100x season's: 0.06 to 0.09 s with none,
+    0.31 to 0.33 s with them)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _ahead(season: str):

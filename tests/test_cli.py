@@ -98,3 +98,25 @@ def test_an_unmappable_csv_line_exits_2_naming_file_and_line(tmp_path):
     res = run("suspensions", folder, "--mapping", folder / "league-words.yaml")
     assert res.exit_code == 2
     assert "incidents.csv (line 3): column infraction: cannot map 'Levitation'" in res.stderr
+
+
+def test_suspensions_makes_its_output_with_no_cyclic_collection_and_restores_it(monkeypatch):
+    import gc
+
+    from hockeyrules import render
+
+    seen = []
+    real = render.to_json
+
+    def noting(data):
+        seen.append(gc.isenabled())
+        return real(data)
+
+    monkeypatch.setattr(render, "to_json", noting)
+    assert gc.isenabled()
+    res = run("suspensions", EXAMPLE, "--format", "json")
+    assert res.exit_code == 0 and json.loads(res.stdout)["suspensions"]
+    assert seen == [False]  # none while the output was made
+    assert gc.isenabled()  # and back as it was
+    res = run("suspensions", EXAMPLE, "--format", "json", "--readings", "nosuchreading=x")
+    assert res.exit_code == 2 and gc.isenabled()
