@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from .collection import paused
 
 
 def season_text(data: dict, as_json: bool) -> str:
@@ -18,7 +17,7 @@ def season_text(data: dict, as_json: bool) -> str:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     import yaml
 
-    with _no_gc():
+    with paused():
         text: str = yaml.dump(
             data, Dumper=_yaml_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=False, width=120
         )
@@ -33,19 +32,6 @@ def write_season(data: dict, path: str | Path, as_json: bool | None = None) -> N
     if as_json is None:
         as_json = Path(path).suffix.lower() == ".json"
     write_text(path, season_text(data, as_json))
-
-
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """Millions of new dicts and lists, no cycles: the cycle collector would only rescan
-    them (it doubled the time of large seasons). Restored as it was."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 _DUMPER = None

@@ -44,8 +44,9 @@ from collections import defaultdict
 from itertools import accumulate
 
 from hockeyrules import vocabulary as vocab
+from hockeyrules.collection import paused
 from hockeyrules.season import FORMAT
-from hockeyrules.seasonfile import _no_gc, write_season
+from hockeyrules.seasonfile import write_season
 
 __all__ = ["generate_season", "write_season"]
 
@@ -565,7 +566,7 @@ def generate_season(
     out_teams: list = []
     out_people: list = []
     out_games: list = []
-    with _no_gc():
+    with paused():
         for number in range(1, leagues + 1):
             prefix = f"L{number}-" if leagues > 1 else ""
             _League(rng, prefix, teams, games_per_team, year, clock, dressed, playoffs).build(
