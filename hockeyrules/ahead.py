@@ -24,7 +24,9 @@ import time
 
 
 class Ahead:
-    """A forked process waiting for one solve's facts (start(); solve(); close())."""
+    """A forked process waiting for one solve's facts (start(); solve(); close()), over
+    two plain pipes in marshal's format: multiprocessing's connections would cost the
+    command their import, the very time this saves."""
 
     __slots__ = ("pid", "tasks", "answers")
 
@@ -102,13 +104,10 @@ def _serve(task_read: int, answer_write: int) -> None:
     """The child: begin the solver, wait for the facts, answer, leave without teardown."""
     code = 0
     try:
-        # Nothing of the command's own input and output: a failure here is said by the
-        # solve the command then runs itself, and the command's output ends when it does.
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(devnull, fd)
-        os.close(devnull)
-        from .solver import begin, solve
+        from .streams import detach
+
+        detach()
+        from .solver import answer, begin, solve
 
         cpu = time.process_time()  # from the encoding on, as a solve here counts it
         started = begin()
@@ -116,8 +115,7 @@ def _serve(task_read: int, answer_write: int) -> None:
         if task:  # (nothing: the season was not valid, or is solved otherwise)
             given, count, texts = marshal.loads(task)
             solution = solve(programs=texts, given=given, count=count, started=started)
-            printed = [str(s) for s in solution.symbols]
-            _write_all(answer_write, marshal.dumps((printed, solution.stats, time.process_time() - cpu)))
+            _write_all(answer_write, marshal.dumps(answer(solution, cpu)))
     except BaseException:  # the parent solves it itself, and says what is wrong
         code = 1
     finally:

@@ -233,7 +233,8 @@ class _LineParts:
     def when(self, period, seconds) -> str:
         if period == "pre" or period == "post":
             text = const(period)
-        else:  # term("at", ...) without its cache: most times of a season come once
+        else:  # term("at", ...)'s checks and text without its cache (most times of a season
+            # come once) or its general join (term.__wrapped__: 9.5 M instructions more at 1x)
             at = (self.season.overtime_number(period), seconds)
             _check(at)
             text = Const(f"at({at[0]},{at[1]})")

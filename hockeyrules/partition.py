@@ -312,14 +312,14 @@ class _Runner:
 
             busy = {id(handle) for _, handle in self.running.values()}
             slot = next((s for s in self.slots if id(s) not in busy), None)
-            try:
-                if slot is None:
-                    raise OSError  # one was lost: another, forked from here
-                slot.run(tasks)
-            except OSError:  # (a slot ended from outside: its pipe is closed)
-                if slot is not None:
+            if slot is not None:
+                try:
+                    slot.run(tasks)
+                except OSError:  # it ended from outside: its pipe is closed
                     self.slots.remove(slot)
                     slot.close()
+                    slot = None
+            if slot is None:  # (one lost, now or before: another, forked from here)
                 slot = Slot()
                 self.slots.append(slot)
                 slot.run(tasks)
@@ -342,11 +342,14 @@ class _Runner:
     def _lost(self, conn) -> None:
         """A process that ended without saying so: its parts failed (a slot is closed)."""
         pending, handle = self.running[conn]
-        self.failures += [f"the process solving part {index} ended without an answer" for index in sorted(pending)]
+        self._unanswered(pending)
         self._end(conn)
         if self.slots is not None:
             self.slots.remove(handle)
             handle.close()
+
+    def _unanswered(self, pending: set) -> None:
+        self.failures += [f"the process solving part {index} ended without an answer" for index in sorted(pending)]
 
     def _take(self, index: int, answer: tuple) -> None:
         """A part's result from its worker's answer (the shown atoms, printed)."""
@@ -383,10 +386,7 @@ class _Runner:
                 if kind == "pid":
                     handle.started(value)
                     continue
-                if pending:  # the worker ended before answering for these
-                    self.failures += [
-                        f"the process solving part {index} ended without an answer" for index in sorted(pending)
-                    ]
+                self._unanswered(pending)  # the worker ended before answering for these
                 self._end(conn)
                 continue
             index, ok, value = message
@@ -441,7 +441,7 @@ class _Runner:
 def _solve_streamed(send, tasks: list) -> None:
     """A worker of the stream: each part's shown atoms (printed), or its traceback,
     through `send`. A task is a part's facts as _Runner._prepare wrote them."""
-    from .solver import from_plain, solve
+    from .solver import answer, from_plain, solve
 
     _worker_start()
     try:
@@ -449,8 +449,7 @@ def _solve_streamed(send, tasks: list) -> None:
             try:
                 cpu = time.process_time()
                 solution = solve([from_plain(f) for f in symbols], texts, given=given, count=count)
-                printed = [str(s) for s in solution.symbols]
-                send.send((index, True, (printed, solution.stats, time.process_time() - cpu)))
+                send.send((index, True, answer(solution, cpu)))
             except BaseException:  # reported by the parent, after the season was found valid
                 import traceback
 

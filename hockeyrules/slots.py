@@ -93,10 +93,9 @@ def _serve(task_read: int, answer_write: int) -> None:
     code = 0
     try:
         os.setpgid(0, 0)  # its own group: close() ends the slot and its worker at once
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):  # nothing of the command's input and output: answers say all
-            os.dup2(devnull, fd)
-        os.close(devnull)
+        from .streams import detach
+
+        detach()
         tasks, answers = Connection(task_read, writable=False), Connection(answer_write, readable=False)
         from . import partition, solver  # noqa: F401  (loaded once: each worker starts with them)
 

@@ -153,6 +153,13 @@ class _Given:
         return self.members.get(name.name, [])
 
 
+def answer(solution: Solution, cpu_from: float) -> tuple:
+    """What a solve in another process sends back (ahead.py, partition._solve_streamed):
+    the shown atoms printed (read back with no clingo: engine.assemble), the solve's
+    figures, and that process's cpu seconds since `cpu_from`."""
+    return [str(s) for s in solution.symbols], solution.stats, time.process_time() - cpu_from
+
+
 class Started(NamedTuple):
     """A control with the encoding added, before any fact (begin())."""
 

@@ -19,6 +19,17 @@ STDIO = "-"
 STDIN_NAME = "<stdin>"
 
 
+def detach() -> None:
+    """This process's standard input, output and error on the null device: a process
+    forked to help a command (ahead.py, slots.py) holds none of the command's, so the
+    command's output ends when the command does; what goes wrong there, its answer or
+    the command's own solve says."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def _refuse(path: str, message: str) -> InputError:
     return InputError(path or "(output)", [Problem("(output)", message)])
 
