@@ -113,8 +113,8 @@ INPUT = {
     "dressedlist": 2,
     "dressed": 3,
     "notlisted": 3,
-    "line": 6,
-    "penalty": 3,
+    "line": 7,
+    "penaltyset": 2,
     "writtenstoppage": 3,
     "teamline": 5,
     "teampenalty": 3,
@@ -214,8 +214,8 @@ def _day(date: str) -> int:
 
 class _LineParts:
     """The text of the parts millions of lines repeat, each made once per season: a
-    time (`at(2,540)`, `pre`), a code, and a penalty list (its penalty facts' endings
-    and its default minutes). The same checked parts as add() writes: ints from int(),
+    time (`at(2,540)`, `pre`), a code, and a penalty list (its number, given with its
+    penalties as penaltyset/2 facts when first met, and its default minutes). The same checked parts as add() writes: ints from int(),
     Consts from const() and term()."""
 
     __slots__ = ("season", "whens", "codes", "penalties", "coaches")
@@ -228,7 +228,7 @@ class _LineParts:
                 self.coaches.setdefault(p.team, []).append(pid)
         self.whens: dict = {}  # (period, seconds) -> text
         self.codes: dict = {}  # infraction -> Const
-        self.penalties: dict = {}  # penalty tuple -> ([",code)" endings], default minutes)
+        self.penalties: dict = {}  # penalty tuple -> (",number)" ending, default minutes)
 
     def when(self, period, seconds) -> str:
         if period == "pre" or period == "post":
@@ -245,9 +245,12 @@ class _LineParts:
         text = self.codes[infraction] = const(infraction)
         return text
 
-    def penalty_list(self, penalties: tuple) -> tuple:
+    def penalty_list(self, penalties: tuple, out: Facts) -> tuple:
         pim = self.season.settings.pim
-        known = self.penalties[penalties] = ([f",{const(p)})" for p in penalties], int(sum(pim[p] for p in penalties)))
+        number = len(self.penalties) + 1
+        for p in penalties:
+            out.add("penaltyset", number, const(p))
+        known = self.penalties[penalties] = (f",{number})", int(sum(pim[p] for p in penalties)))
         return known
 
 
@@ -286,7 +289,7 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
     # The lines, a season's bulk, are written here directly, not through add(): the same
     # text, of the same parts only (ints from int() and Names, Consts from const/term),
     # each repeated part made once (_LineParts).
-    lines, penalties = terms.setdefault("line", []), terms.setdefault("penalty", [])
+    lines = terms.setdefault("line", [])
     whens, codes, penalty_lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
     written = 0
     for inc in g.incidents:
@@ -298,18 +301,17 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
             for pen in inc.penalties:
                 add("teampenalty", gid, i, const(pen))
             continue
-        endings, minutes = penalty_lists.get(inc.penalties) or parts.penalty_list(inc.penalties)
+        ending, minutes = penalty_lists.get(inc.penalties) or parts.penalty_list(inc.penalties, out)
         if inc.minutes is not None:
             minutes = int(inc.minutes)
-        # one fact per line (asp/definitions.lp unfolds it): facts cost more than atoms
+        # one fact per line, its penalties by number (asp/definitions.lp unfolds it): facts
+        # cost more than atoms
         person = number.get(inc.person) or ids(inc.person)
         lines.append(
-            f"line({gid},{i},{person},{codes.get(inc.infraction) or parts.code(inc.infraction)},{when},{minutes})"
+            f"line({gid},{i},{person},{codes.get(inc.infraction) or parts.code(inc.infraction)},{when},{minutes}"
+            + ending
         )
-        head = f"penalty({gid},{i}"
-        for ending in endings:
-            penalties.append(head + ending)
-        written += 1 + len(endings)
+        written += 1
         if inc.stoppage is not None:
             add("writtenstoppage", gid, i, ids(inc.stoppage))
     out.count += written

@@ -27,7 +27,7 @@ from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERYTHING = (
-    "timed(G, I) :- line(G, I, _A, _B, _C, _D).\n"
+    "timed(G, I) :- line(G, I, _A, _B, _C, _D, _E).\n"
     "coachasked(G, T) :- game(G, T, _, _).\n"
     "coachasked(G, T) :- game(G, _, T, _).\n"
     "pimrunning(P, G) :- pimgame(P, G, _).\n"

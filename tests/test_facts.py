@@ -101,7 +101,7 @@ def test_only_input_predicates_with_their_arity_are_facts():
     with pytest.raises(ValueError):
         out.add("component", 1, 2)  # a derived predicate is never given
     with pytest.raises(ValueError):
-        out.add("line", 1, 2)  # line/6 only
+        out.add("line", 1, 2)  # line/7 only
     out.add("focusall")
     assert out.given() == {"focusall": "(focusall,)"}
 
@@ -119,7 +119,7 @@ def test_every_given_fact_reaches_the_grounder_unchanged():
     from hockeyrules.solver import solve
 
     out = Facts()
-    sample = {"line": (BASE, 3, BASE + 1, const("slashing"), term("at", 3, 540), 5), "focusall": ()}
+    sample = {"line": (BASE, 3, BASE + 1, const("slashing"), term("at", 3, 540), 5, 1), "focusall": ()}
     for name, n in INPUT.items():
         out.add(name, *sample.get(name, tuple(range(1, n + 1))))
     shown = "".join(f"#show {name}/{n}." for name, n in INPUT.items())
