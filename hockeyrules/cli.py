@@ -11,7 +11,6 @@ import inspect
 import os
 import sys
 from contextlib import contextmanager
-from pathlib import Path
 
 import click
 
@@ -242,7 +241,7 @@ def _folder_options(f):
     @functools.wraps(f)
     def command(*args, mapping=None, encoding=None, **kwargs):
         season = kwargs.get("season", kwargs.get("folder"))
-        if (mapping or encoding) and season not in (None, streams.STDIO) and not Path(season).is_dir():
+        if (mapping or encoding) and season not in (None, streams.STDIO) and not os.path.isdir(season):
             raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
         if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
             return f(*args, **kwargs)
@@ -423,6 +422,8 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
             streams.write_text(output, page)
             return
     what = "one page" if done["kind"] == "file" else f"{done['pages']} pages, open {done['path']}"
+    from pathlib import Path  # (here: a command that reads JSON need not import it)
+
     where = done["path"] if done["kind"] == "file" else Path(done["path"]).parent
     click.echo(
         f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)",
@@ -587,6 +588,8 @@ def test_command(paths, proposal, readings, pattern):
     Every file is checked before any test runs: an unknown or duplicate key, a wrong
     type or a test that checks nothing is an error (exit 2), never a pass.
     """
+    from pathlib import Path
+
     from . import scenarios
 
     files = []
@@ -695,7 +698,7 @@ def export_command(season, output, semicolon, quiet):
         loaded, _ = _inputs(season)
         progress.stage(f"writing {output}")
         files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
-    click.echo(f"{output}: " + ", ".join(sorted(Path(f).name for f in files)), err=True)
+    click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
 @main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)

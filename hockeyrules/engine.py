@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import season as season_mod
@@ -23,8 +23,8 @@ def as_season(season: SeasonSource) -> Season:
     """A Season from a Season, a path to a season file, or plain data."""
     if isinstance(season, Season):
         return season
-    if isinstance(season, (str, Path)):
-        if Path(season).is_dir():
+    if isinstance(season, (str, os.PathLike)):
+        if os.path.isdir(season):
             from .csvio import load_folder
 
             return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
@@ -213,13 +213,17 @@ def as_proposal(proposal: ProposalSource) -> Proposal | None:
 
 def _worth_streaming(season, proposal) -> bool:
     """A large JSON season file is solved part by part while it is read (partition.py)."""
-    if not isinstance(season, (str, Path)) or (proposal is not None and proposal.rules):
+    if not isinstance(season, (str, os.PathLike)) or (proposal is not None and proposal.rules):
         return False
     from .partition import STREAM_BYTES
 
-    path = Path(season)
+    path = os.fspath(season)
     try:
-        return path.suffix.lower() == ".json" and path.is_file() and path.stat().st_size >= STREAM_BYTES
+        return (
+            os.path.splitext(path)[1].lower() == ".json"
+            and os.path.isfile(path)
+            and os.path.getsize(path) >= STREAM_BYTES
+        )
     except OSError:
         return False
 
@@ -242,7 +246,7 @@ def evaluate(
         result, read_seconds = evaluate_streaming(season, policy, proposal=proposal)
         result.stats["read_seconds"] = read_seconds
         return result
-    ahead = start_ahead(proposal) if isinstance(season, (str, Path)) else None
+    ahead = start_ahead(proposal) if isinstance(season, (str, os.PathLike)) else None
     return evaluate_read(season, policy, proposal, ahead)
 
 

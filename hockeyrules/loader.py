@@ -11,7 +11,7 @@ JSON is read strictly (hockeyrules/jsonread.py), YAML in hockeyrules/yamlread.py
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 
 from .errors import InputError, Problem
 
@@ -53,19 +53,19 @@ def parse_yaml(text: str, source: str) -> Located:
     return parse(text, source)
 
 
-def read(path: str | Path, stream: bool = False) -> Located:
+def read(path: str | os.PathLike[str], stream: bool = False) -> Located:
     """Read a .yaml/.yml/.json file (by extension; other names are tried as YAML)."""
-    path = Path(path)
-    source = str(path)
+    source = os.fspath(path)  # (os, not pathlib: a command reading JSON need not import it)
     try:
-        raw = path.read_bytes()
+        with open(source, "rb") as fh:
+            raw = fh.read()
     except OSError as exc:
         raise InputError(source, [Problem("(file)", f"cannot read: {exc.strerror}")]) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(source, [Problem("(file)", f"not UTF-8 text (byte {exc.start})")]) from None
-    if path.suffix.lower() == ".json":
+    if os.path.splitext(source)[1].lower() == ".json":
         return parse_json(text, source, stream)
     return parse_yaml(text, source)
 

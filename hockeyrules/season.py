@@ -7,9 +7,9 @@ collected with its location, and an InputError carries them all.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 from dataclasses import field
-from pathlib import Path
 from typing import Any, cast
 
 from . import guard
@@ -851,7 +851,7 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
     )
 
 
-def load(path: str | Path, observer=None) -> Season:
+def load(path: str | os.PathLike[str], observer=None) -> Season:
     """Read and check a season file (`observer`: see validate)."""
     import gc
 

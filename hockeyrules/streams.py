@@ -9,11 +9,13 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from .errors import InputError, Problem
 from .loader import Located, parse_json, parse_yaml
+
+if TYPE_CHECKING:  # (pathlib is imported where a file is written: reading need not load it)
+    from pathlib import Path
 
 STDIO = "-"
 STDIN_NAME = "<stdin>"
@@ -49,6 +51,8 @@ def check_output(path: str, folder: bool = False) -> None:
         return
     if not path:
         raise _refuse(path, "no file name given")
+    from pathlib import Path
+
     target = Path(path)
     nearest = target.parent if not folder else target
     for part in target.parts:
@@ -92,6 +96,7 @@ def replacing(path: str | Path, newline: str = "\n", encoding: str = "utf-8") ->
         sys.stdout.flush()
         return
     import tempfile  # here: a command that writes only to standard output does not load it
+    from pathlib import Path
 
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
