@@ -210,10 +210,11 @@ def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_wai
     runner = partition._Runner(Policy(), None, capacity=1)
     runner.queue = [(i, p) for i, p in enumerate(pieces)]  # five parts waiting at once
     runner.count = len(pieces)
-    runner.pump()  # one worker takes three; two wait
-    assert started == [3] and [i for i, _ in runner.queue] == [3, 4]
+    runner.pump()  # one worker takes three; two wait, their facts already written
+    assert started == [3] and runner.queue == [] and [task[0] for task in runner.ready] == [3, 4]
     runner.cancel(1)  # inside the running batch
     runner.cancel(4)  # still waiting
+    assert [task[0] for task in runner.ready] == [3]
     results = runner.finish()
     assert sorted(results) == [0, 2, 3] and len(started) == 2
     assert [to_json(results[i].to_dict()) for i in (0, 2, 3)] == [alone[i] for i in (0, 2, 3)]
