@@ -10,11 +10,11 @@ from __future__ import annotations
 import inspect
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import click
 
-from . import progress, render, streams
+from . import collection, progress, render, streams
 from .collection import paused
 from .errors import InputError
 from .policy import Policy
@@ -301,11 +301,21 @@ def main():
 def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
     policy = _make_policy(layers, counted_once, readings)
+    # No cyclic collection from here to the end of the command (a streamed season was
+    # always read and solved without it). Run as the program (run()), what the command
+    # made is then frozen, so that no collection walks it on the way out. Not for
+    # explanations, whose trees the collector may have to find.
+    with nullcontext() if with_reasons else paused(freeze=collection.ends()):
+        _suspensions(season, fmt, with_reasons, policy, proposal, quiet)
+
+
+def _suspensions(season, fmt, with_reasons, policy, proposal, quiet):
     with _working(quiet):
         # the solver starts in a process of its own while the season is read (ahead.py)
         ahead = None if with_reasons or proposal is not None else _ahead(season)
         try:
             loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+            collection.keep(loaded)
             progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
             if with_reasons:
                 from .explain import explain_all
@@ -852,6 +862,7 @@ def run() -> None:
     every object of the season one by one, a tenth of a small season's run. So
     the process ends here, with the exit code click chose, once the standard
     streams are flushed. (Tests call main() through click's runner, never this.)"""
+    collection.ending()
     status: object = 0
     try:
         main(prog_name="hockeyrules")

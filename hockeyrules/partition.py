@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 from typing import Any, cast
 
-from . import progress
+from . import collection, progress
 from .policy import Policy
 from .result import Result, _where_key
 from .season import Season
@@ -633,6 +633,7 @@ def evaluate_streaming(
     gc.disable()
     try:
         season = season_mod.load(path, observer=stream)
+        collection.keep(season)  # (to the end of the program, not freed here: collection.py)
         read_seconds = time.perf_counter() - t0
         if not worth_splitting(season, proposal) and not stream.sent:
             stream.stop()

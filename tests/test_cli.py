@@ -120,3 +120,45 @@ def test_suspensions_makes_its_output_with_no_cyclic_collection_and_restores_it(
     assert gc.isenabled()  # and back as it was
     res = run("suspensions", EXAMPLE, "--format", "json", "--readings", "nosuchreading=x")
     assert res.exit_code == 2 and gc.isenabled()
+    from hockeyrules import collection
+
+    assert gc.get_freeze_count() == 0 and collection._KEPT == []  # called, not run as the program
+
+
+END_OF_PROGRAM = """\
+import gc, os, sys, weakref
+from hockeyrules import cli
+exit_ = os._exit
+seasons = []
+import hockeyrules.season as season_mod
+real = season_mod.load
+def noting(*args, **kwargs):
+    found = real(*args, **kwargs)
+    seasons.append(weakref.ref(found))
+    return found
+season_mod.load = noting
+def done(code):
+    sys.stderr.write("END %d %d %d\\n" % (gc.isenabled(), gc.get_freeze_count(), all(s() is not None for s in seasons)))
+    exit_(code)
+os._exit = done
+sys.argv = ["hockeyrules", "suspensions", sys.argv[1], "--format", "json", "--quiet"]
+cli.run()
+"""
+
+
+def test_run_as_the_program_suspensions_neither_walks_nor_frees_what_it_made_on_its_way_out(tmp_path):
+    """After its output the program ends: the season is still held (not freed object by
+    object, 93 ms at 100x) and what the command made is frozen, out of the collector's
+    sight (else the first collections after it walked it all: 81 and 131 ms at 100x);
+    collection itself is on again."""
+    path = tmp_path / "season.json"
+    from seasongen import generate_season
+
+    path.write_text(json.dumps(generate_season(teams=6, games_per_team=10, seed=5)))
+    done = subprocess.run(
+        [sys.executable, "-c", END_OF_PROGRAM, str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["suspensions"]
+    enabled, frozen, held = next(x for x in done.stderr.splitlines() if x.startswith("END ")).split()[1:]
+    assert enabled == "1" and int(frozen) > 10_000 and held == "1"
