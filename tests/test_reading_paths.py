@@ -133,9 +133,9 @@ def test_a_line_up_reads_the_same_by_the_short_path_and_the_full_check(case, tmp
     assert read(data, tmp_path, True, monkeypatch) == read(data, tmp_path, False, monkeypatch)
 
 
-def test_the_short_path_is_taken_for_an_ordinary_line(tmp_path, monkeypatch):
-    """The comparisons above would hold trivially if the short path never answered."""
-    taken = []
+def short_path_taken(monkeypatch) -> list:
+    """Whether the short path read each line it was given, in order."""
+    taken: list = []
     original = season_mod._plain_incident
 
     def spy(*args):
@@ -144,6 +144,12 @@ def test_the_short_path_is_taken_for_an_ordinary_line(tmp_path, monkeypatch):
         return found
 
     monkeypatch.setattr(season_mod, "_plain_incident", spy)
+    return taken
+
+
+def test_the_short_path_is_taken_for_an_ordinary_line(tmp_path, monkeypatch):
+    """The comparisons above would hold trivially if the short path never answered."""
+    taken = short_path_taken(monkeypatch)
     path = tmp_path / "s.json"
     path.write_text(json.dumps(season_with(line(period="OT", minutes=4, stoppage="S1"))))
     season_mod.load(str(path))
@@ -154,15 +160,7 @@ def test_a_time_never_seen_before_is_read_by_the_short_path(tmp_path, monkeypatc
     """Most of one league's times come once: the short path learns a new time itself
     (it declined them before, and 1,050 of the 1x season's 2,592 lines took the full
     check), and still leaves a time it cannot read to the full check."""
-    taken = []
-    original = season_mod._plain_incident
-
-    def spy(*args):
-        found = original(*args)
-        taken.append(found is not None)
-        return found
-
-    monkeypatch.setattr(season_mod, "_plain_incident", spy)
+    taken = short_path_taken(monkeypatch)
     monkeypatch.setattr(season_mod, "_CLOCKS", {})
     path = tmp_path / "s.json"
     path.write_text(json.dumps(season_with(line(time="07:31"))))
