@@ -215,8 +215,8 @@ def _day(date: str) -> int:
 class _LineParts:
     """The text of the parts millions of lines repeat, each made once per season: a
     time (`at(2,540)`, `pre`), a code, and a penalty list (its number, given with its
-    penalties as penaltyset/2 facts when first met, and its default minutes). The same checked parts as add() writes: ints from int(),
-    Consts from const() and term()."""
+    penalties as penaltyset/2 facts when first met, and its default minutes). The same
+    checked parts as add() writes: ints from int(), Consts from const() and term()."""
 
     __slots__ = ("season", "whens", "codes", "penalties", "coaches")
 
