@@ -9,7 +9,7 @@ runs once stopping after each phase, and a phase's count is the difference betwe
 the run that ends after it and the run that ends before it. So an encoding change
 that saves 3% of grounding shows as 3%, where `benchmarks/run` would show noise.
 
-The phases are those of hockeyrules.engine.run and hockeyrules.solver.solve, in
+The phases are those of hockeyrules.engine.run.run and hockeyrules.engine.solver.solve, in
 order: read (season.load), facts (Facts terms), encoding (clingo parsing the .lp
 files), terms (clingo.parse_term of the fact terms), ground, solve, read-back
 (result.read_model). Instructions are not seconds (Python's interpreter and
@@ -41,11 +41,11 @@ def child(season_path: str, stop: int) -> None:
     is imported first, so that the imports count in `start` and no phase."""
     import clingo
 
-    from hockeyrules import season as season_mod
-    from hockeyrules import solver
-    from hockeyrules.facts import Facts, policy_facts, season_facts
-    from hockeyrules.policy import Policy
-    from hockeyrules.result import read_model
+    from hockeyrules.engine import solver
+    from hockeyrules.engine.result import read_model
+    from hockeyrules.facts.build import Facts, policy_facts, season_facts
+    from hockeyrules.model.policy import Policy
+    from hockeyrules.read import season as season_mod
 
     if stop >= 1:
         season = season_mod.load(season_path)

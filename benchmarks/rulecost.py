@@ -58,7 +58,7 @@ def copies(texts: dict) -> list[tuple[str, str, str]]:
 
 def _texts() -> dict:
     """The encoding's files but the input glue (asp/input.lp), name -> text."""
-    from hockeyrules import solver
+    from hockeyrules.engine import solver
 
     return {name: solver.encoding_text(name) for name in solver.ENCODING if name != "input.lp"}
 
@@ -68,10 +68,10 @@ def child(season_path: str, first: int, last: int, order_file: str) -> None:
     once with each copy, then plainly."""
     import clingo
 
-    from hockeyrules import season as season_mod
-    from hockeyrules import solver
-    from hockeyrules.facts import Facts, policy_facts, season_facts
-    from hockeyrules.policy import Policy
+    from hockeyrules.engine import solver
+    from hockeyrules.facts.build import Facts, policy_facts, season_facts
+    from hockeyrules.model.policy import Policy
+    from hockeyrules.read import season as season_mod
 
     season = season_mod.load(season_path)
     out = Facts()

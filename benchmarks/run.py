@@ -5,7 +5,7 @@ Run it as `benchmarks/run` from the repository root (see benchmarks/README.md).
 
 Every measurement runs in a fresh process:
 
-- end to end: `python -m hockeyrules.cli suspensions FILE --format json > out.json`,
+- end to end: `python -m hockeyrules.cli.commands suspensions FILE --format json > out.json`,
   timed from spawning the process to reaping it; peak memory is the child's
   own ru_maxrss (os.wait4, the figure /usr/bin/time -v prints as "Maximum
   resident set size");
@@ -67,10 +67,10 @@ def _emit(record: dict) -> None:
 def child_phases(season_path: str, out_path: str) -> None:
     """Fresh process: import, read, engine, write; one JSON line per phase."""
     t0 = time.perf_counter()
-    from hockeyrules import render
-    from hockeyrules import season as season_mod
-    from hockeyrules.engine import evaluate
-    from hockeyrules.policy import Policy
+    from hockeyrules.engine.run import evaluate
+    from hockeyrules.model.policy import Policy
+    from hockeyrules.read import season as season_mod
+    from hockeyrules.views import render
 
     _emit({"phase": "import", "seconds": time.perf_counter() - t0, "t_start": T_PROCESS_START})
 
@@ -91,7 +91,7 @@ def child_phases(season_path: str, out_path: str) -> None:
 
     t = time.perf_counter()
     # as the CLI does: a season of many leagues is solved part by part, in parallel
-    # (hockeyrules/partition.py); the phase figures are then summed over the parts
+    # (hockeyrules/engine/parts.py); the phase figures are then summed over the parts
     result = evaluate(season, Policy())
     engine_s = time.perf_counter() - t
     st = result.stats
@@ -297,7 +297,7 @@ def generator_hash() -> str:
 
     h = hashlib.sha256()
     h.update((ROOT / "seasongen" / "__init__.py").read_bytes())
-    for mod in ("hockeyrules.seasonfile", "hockeyrules.vocabulary"):
+    for mod in ("hockeyrules.read.seasonfile", "hockeyrules.model.vocabulary"):
         spec = importlib.util.find_spec(mod)
         h.update(Path(spec.origin).read_bytes())
     return h.hexdigest()[:10]
@@ -361,7 +361,7 @@ def run_size(size: int, repeat: int, args) -> dict:
     # ---- end to end
     e2e_out = CACHE / f"out-{size}x.json"
     e2e_err = CACHE / f"out-{size}x.stderr"
-    argv = [sys.executable, "-m", "hockeyrules.cli", "suspensions", str(season), "--format", "json"]
+    argv = [sys.executable, "-m", "hockeyrules.cli.commands", "suspensions", str(season), "--format", "json"]
     walls, peaks, cpus, syss, status = [], [], [], [], "OK"
     for k in range(repeat):
         progress(f"[{size}x] end to end, run {k + 1}/{repeat} ...")
@@ -886,7 +886,7 @@ def main(argv=None) -> int:
     if argv[:1] == ["--_phases"]:
         child_phases(*argv[1:3])
         sys.stdout.flush()
-        os._exit(0)  # as the CLI ends (hockeyrules.cli.run): no interpreter teardown
+        os._exit(0)  # as the CLI ends (hockeyrules.cli.commands.run): no interpreter teardown
     if argv[:1] == ["--_generate"]:
         child_generate(int(argv[1]), int(argv[2]), argv[3])
         return 0
@@ -947,7 +947,7 @@ def main(argv=None) -> int:
     if args.json:
         args.json = os.path.abspath(args.json)
     # The measured processes start in the cache folder: from the repository root,
-    # `python -m hockeyrules.cli` would import the checkout even where the interpreter
+    # `python -m hockeyrules.cli.commands` would import the checkout even where the interpreter
     # has a wheel installed (HOCKEYRULES_PYTHON), and measure the wrong package.
     CACHE.mkdir(parents=True, exist_ok=True)
     os.chdir(CACHE)

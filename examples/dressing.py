@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from hockeyrules.audit import audit
+from hockeyrules.views.audit import audit
 
 _DONE = re.compile(r"\((\d+) game\(s\) of it served before\)")
 

@@ -60,7 +60,7 @@ sys.path.insert(0, str(HERE.parent))  # seasongen lives beside the package, not 
 
 from dressing import keep_out_suspended  # noqa: E402
 
-from hockeyrules.audit import audit  # noqa: E402
+from hockeyrules.views.audit import audit  # noqa: E402
 from seasongen import generate_season, write_season  # noqa: E402
 
 OUT = HERE / "mu18aaa-example.yaml"
@@ -384,8 +384,8 @@ SCHEDULED = 6  # playoff games scheduled after the last one played
 
 def schedule_and_issue(data: dict, rng: random.Random) -> None:
     """Step 4: scheduled games at the end, and the league's issued list with planted disagreements."""
-    from hockeyrules.engine import evaluate
-    from hockeyrules.status import status
+    from hockeyrules.engine.run import evaluate
+    from hockeyrules.office.status import status
 
     required = evaluate(data).suspensions
     owing = sorted({t["team"] for t in status(data)["teams"]})

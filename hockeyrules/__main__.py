@@ -1,6 +1,6 @@
 """`python -m hockeyrules`: the same command line as `hockeyrules`."""
 
-from .cli import run
+from hockeyrules.cli.commands import run
 
 if __name__ == "__main__":
     run()

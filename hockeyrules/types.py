@@ -6,8 +6,8 @@ import os
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
-    from .proposal import Proposal
-    from .season import Season
+    from hockeyrules.engine.proposal import Proposal
+    from hockeyrules.read.season import Season
 
 # A Season, a season file or CSV folder (a path), or the file's data as a dict.
 SeasonSource: TypeAlias = "Season | str | os.PathLike[str] | dict[str, Any]"

@@ -43,10 +43,10 @@ from bisect import bisect
 from collections import defaultdict
 from itertools import accumulate
 
-from hockeyrules import vocabulary as vocab
-from hockeyrules.collection import paused
-from hockeyrules.season import FORMAT
-from hockeyrules.seasonfile import write_season
+from hockeyrules.model import vocabulary as vocab
+from hockeyrules.model.collection import paused
+from hockeyrules.read.season import FORMAT
+from hockeyrules.read.seasonfile import write_season
 
 __all__ = ["generate_season", "write_season"]
 

@@ -1,4 +1,4 @@
-"""The solver started ahead (hockeyrules/ahead.py): a process forked before the season
+"""The solver started ahead (hockeyrules/engine/parallel/ahead.py): a process forked before the season
 is read imports clingo and adds the encoding meanwhile, then solves the facts this
 process writes. The answer is always the one solved here, byte for byte."""
 
@@ -13,11 +13,11 @@ import sys
 import pytest
 from test_hostile_text import HOSTILE, hostile_season
 
-from hockeyrules import ahead
-from hockeyrules.engine import evaluate_read, start_ahead
-from hockeyrules.errors import InputError
-from hockeyrules.policy import Policy
-from hockeyrules.render import to_json
+from hockeyrules.engine.parallel import ahead
+from hockeyrules.engine.run import evaluate_read, start_ahead
+from hockeyrules.model.errors import InputError
+from hockeyrules.model.policy import Policy
+from hockeyrules.views.render import to_json
 from seasongen import generate_season
 
 forks = pytest.mark.skipif(not ahead._forks(), reason="processes are not forked here")
@@ -135,7 +135,7 @@ def test_suspensions_on_one_league_never_imports_clingo_in_the_command_process(t
     path = _season_file(tmp_path)
     code = (
         "import os, sys\n"
-        "from hockeyrules.cli import run\n"
+        "from hockeyrules.cli.commands import run\n"
         "exit_, command = os._exit, os.getpid()\n"
         "def check(code):\n"
         "    if os.getpid() == command:  # (not the process started ahead, which holds clingo)\n"
@@ -155,7 +155,7 @@ def test_suspensions_on_one_league_never_imports_clingo_in_the_command_process(t
 def test_a_season_with_a_problem_ends_the_command_with_exit_2_and_its_process_started_ahead(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from hockeyrules.cli import main
+    from hockeyrules.cli.commands import main
 
     data = generate_season(teams=6, games_per_team=10, seed=7)
     data["games"][3]["incidents"][0]["person"] = "nobody"

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 import hockeyrules
 from hockeyrules import InputError
-from hockeyrules.audit import audit
-from hockeyrules.cli import main
-from hockeyrules.render import to_json
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.views.audit import audit
+from hockeyrules.views.render import to_json
 
 # ---------------------------------------------------------------------------
 # Helpers

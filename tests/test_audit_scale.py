@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import importlib
 
-from hockeyrules.render import to_json
-from hockeyrules.season import from_data
+from hockeyrules.read.season import from_data
+from hockeyrules.views.render import to_json
 from seasongen import generate_season
 
-audit_mod = importlib.import_module("hockeyrules.audit")  # the package name "audit" is the function
+audit_mod = importlib.import_module("hockeyrules.views.audit")  # the package name "audit" is the function
 
 
 def three_leagues():

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import clingo
 
-from hockeyrules import scenarios
-from hockeyrules.loader import read
-from hockeyrules.solver import solve
+from hockeyrules.committee import scenarios
+from hockeyrules.engine.solver import solve
+from hockeyrules.read.loader import read
 
 RULES = Path(__file__).parent / "rules"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hockeyrules.cli import main
-from hockeyrules.policy import Policy
+from hockeyrules.cli.commands import main
+from hockeyrules.model.policy import Policy
 
 EXAMPLE = Path(__file__).parent / "contract" / "worked-example.yaml"
 SIX = Path(__file__).parent / "contract" / "six-teams-elapsed.json"
@@ -63,7 +63,7 @@ def test_csv_has_one_row_per_suspension():
 
 
 def test_two_processes_print_the_same_bytes():
-    cmd = [sys.executable, "-m", "hockeyrules.cli", "suspensions", str(SIX), "--format", "json"]
+    cmd = [sys.executable, "-m", "hockeyrules.cli.commands", "suspensions", str(SIX), "--format", "json"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True, env={"PYTHONHASHSEED": "123"}).stdout
     assert first == second and first.startswith(b"{")
@@ -104,7 +104,7 @@ def test_an_unmappable_csv_line_exits_2_naming_file_and_line(tmp_path):
 def test_suspensions_makes_its_output_with_no_cyclic_collection_and_restores_it(monkeypatch):
     import gc
 
-    from hockeyrules import render
+    from hockeyrules.views import render
 
     seen = []
     real = render.to_json
@@ -121,19 +121,20 @@ def test_suspensions_makes_its_output_with_no_cyclic_collection_and_restores_it(
     assert gc.isenabled()  # and back as it was
     res = run("suspensions", EXAMPLE, "--format", "json", "--readings", "nosuchreading=x")
     assert res.exit_code == 2 and gc.isenabled()
-    from hockeyrules import collection
+    from hockeyrules.model import collection
 
     assert gc.get_freeze_count() == 0 and collection._KEPT == []  # called, not run as the program
 
 
 END_OF_PROGRAM = """\
 import gc, os, sys, weakref
-from hockeyrules import cli, partition
+from hockeyrules.cli import commands as cli
+from hockeyrules.engine import parts as partition
 if sys.argv[2] == "streamed":  # read part by part, as a national file is
     partition.STREAM_BYTES = 1
 exit_ = os._exit
 seasons = []
-import hockeyrules.season as season_mod
+import hockeyrules.read.season as season_mod
 real = season_mod.load
 def noting(*args, **kwargs):
     found = real(*args, **kwargs)

@@ -1,4 +1,4 @@
-"""A season as a folder of CSV files (hockeyrules/csvio.py, docs/csv-import.md).
+"""A season as a folder of CSV files (hockeyrules/read/csv/io.py, docs/csv-import.md).
 
 The example folder gives the suspensions of the hand-written season; every
 mapping rule; every error with its file and line; the round trip; hostile cells.
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from hockeyrules import evaluate
-from hockeyrules.csv_mapping import RULE_CODES, Mapping, MappingError
-from hockeyrules.csvio import import_folder, load_any, load_folder, read_folder, write_folder
-from hockeyrules.errors import InputError
-from hockeyrules.loader import read
-from hockeyrules.season import from_data
-from hockeyrules.vocabulary import RULED_INFRACTIONS
+from hockeyrules.model.errors import InputError
+from hockeyrules.model.vocabulary import RULED_INFRACTIONS
+from hockeyrules.read.csv.io import import_folder, load_any, load_folder, read_folder, write_folder
+from hockeyrules.read.csv.mapping import RULE_CODES, Mapping, MappingError
+from hockeyrules.read.loader import read
+from hockeyrules.read.season import from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "csv-season"
@@ -881,7 +881,7 @@ def test_the_usual_column_names_of_scoring_systems(tmp_path):
 
 
 def test_every_column_name_is_listed_in_the_doc():
-    from hockeyrules.csv_mapping import COLUMNS
+    from hockeyrules.read.csv.mapping import COLUMNS
 
     doc = (ROOT / "docs" / "csv-import.md").read_text(encoding="utf-8")
     for file, columns in COLUMNS.items():
@@ -937,7 +937,7 @@ def test_words_that_could_mean_two_codes_stay_errors(text):
 
 
 def test_every_built_in_word_names_one_code():
-    from hockeyrules.csv_mapping import INFRACTION_WORDS, norm
+    from hockeyrules.read.csv.mapping import INFRACTION_WORDS, norm
 
     seen: dict = {}
     for code, words in INFRACTION_WORDS.items():
@@ -1439,7 +1439,7 @@ def test_an_unclosed_quote_is_reported_where_its_record_starts(tmp_path):
 def _cli(*args):
     from click.testing import CliRunner
 
-    from hockeyrules.cli import main
+    from hockeyrules.cli.commands import main
 
     return CliRunner().invoke(main, [str(a) for a in args])
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from hockeyrules.audit import AUDIT_PROGRAMS, serving_stages
-from hockeyrules.facts import Fact, Facts, Id, decision_facts, policy_facts, season_facts
-from hockeyrules.policy import Policy, parse_assignment
-from hockeyrules.season import from_data, load
-from hockeyrules.solver import encoding_text, solve
+from hockeyrules.engine.solver import encoding_text, solve
+from hockeyrules.facts.build import Fact, Facts, Id, decision_facts, policy_facts, season_facts
+from hockeyrules.model.policy import Policy, parse_assignment
+from hockeyrules.read.season import from_data, load
+from hockeyrules.views.audit import AUDIT_PROGRAMS, serving_stages
 from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent

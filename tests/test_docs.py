@@ -11,8 +11,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hockeyrules.cli import main
-from hockeyrules.docs import rules_markdown
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.docs import rules_markdown
 
 ROOT = Path(__file__).parent.parent
 TEXT = (".md", ".py", ".lp", ".yaml", ".yml", ".toml", ".txt", ".json", ".cfg", "")
@@ -44,16 +44,16 @@ def repository_files() -> list[Path]:
 
 
 def test_docs_rules_md_is_what_the_encoding_says():
-    """Regenerate with `python -m hockeyrules.docs > docs/rules.md` after changing asp/."""
+    """Regenerate with `python -m hockeyrules.committee.docs > docs/rules.md` after changing asp/."""
     committed = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert committed == rules_markdown(), "docs/rules.md is stale: python -m hockeyrules.docs > docs/rules.md"
+    assert committed == rules_markdown(), "docs/rules.md is stale: python -m hockeyrules.committee.docs > docs/rules.md"
     res = CliRunner().invoke(main, ["rules", "--format", "markdown"])
     assert res.exit_code == 0 and res.stdout == committed
 
 
 def test_every_rule_id_is_on_the_rules_page_with_its_words():
-    from hockeyrules.catalog import catalog
-    from hockeyrules.rulebook import excerpts
+    from hockeyrules.engine.catalog import catalog
+    from hockeyrules.engine.rulebook import excerpts
 
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for rid in set(catalog().rows) | set(excerpts()):

@@ -21,11 +21,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hockeyrules import Policy, evaluate, scenarios, treeview
-from hockeyrules.cli import main
-from hockeyrules.explain import explain_all, explain_incident, explain_person
-from hockeyrules.loader import read
-from hockeyrules.season import from_data
+from hockeyrules import Policy, evaluate
+from hockeyrules.cli.commands import main
+from hockeyrules.committee import scenarios
+from hockeyrules.read.loader import read
+from hockeyrules.read.season import from_data
+from hockeyrules.views import treeview
+from hockeyrules.views.explain import explain_all, explain_incident, explain_person
 
 HERE = Path(__file__).parent
 RULES = HERE / "rules"
@@ -773,7 +775,7 @@ def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_se
 
 def test_every_line_of_a_season_gets_a_why_or_why_not():
     """Done-when of the explanations: no line is left without its reasons."""
-    from hockeyrules.season import from_data
+    from hockeyrules.read.season import from_data
     from seasongen import generate_season
 
     season = from_data(generate_season(teams=4, games_per_team=4, seed=3))

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from hockeyrules import explain
-from hockeyrules.facts import Fact, Id
-from hockeyrules.policy import Policy
-from hockeyrules.season import from_data
+from hockeyrules.facts.build import Fact, Id
+from hockeyrules.model.policy import Policy
+from hockeyrules.read.season import from_data
+from hockeyrules.views import explain
 from seasongen import generate_season
 
 

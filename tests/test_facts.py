@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from hockeyrules.facts import BASE, Fact, Facts, Id, const, decision_facts, season_facts, term
-from hockeyrules.season import from_data
+from hockeyrules.facts.build import BASE, Fact, Facts, Id, const, decision_facts, season_facts, term
+from hockeyrules.read.season import from_data
 from tests.test_hostile_text import HOSTILE, hostile_season
 
 
@@ -56,7 +56,7 @@ def test_facts_given_by_callers_write_their_ids_as_numbers():
 def test_decoded_atoms_carry_the_text_again():
     from clingo import Function, Number, String, Supremum, Tuple_
 
-    from hockeyrules.readback import decode_all
+    from hockeyrules.engine.readback import decode_all
 
     out = Facts()
     p, g = out.names.id(HOSTILE[0]), out.names.id(HOSTILE[1])
@@ -107,16 +107,16 @@ def test_only_input_predicates_with_their_arity_are_facts():
 
 
 def test_asp_input_unpacks_every_input_predicate_and_no_other():
-    from hockeyrules.facts import INPUT
-    from hockeyrules.solver import encoding_text
+    from hockeyrules.engine.solver import encoding_text
+    from hockeyrules.facts.build import INPUT
 
     rules = re.findall(r"^(\w+)(?:\(([A-Z, ]*)\))? :- \1(?:\(\2\))? = @facts\(\1\)\.$", encoding_text("input.lp"), re.M)
     assert {name: len(args.split(",")) if args else 0 for name, args in rules} == INPUT
 
 
 def test_every_given_fact_reaches_the_grounder_unchanged():
-    from hockeyrules.facts import INPUT
-    from hockeyrules.solver import solve
+    from hockeyrules.engine.solver import solve
+    from hockeyrules.facts.build import INPUT
 
     out = Facts()
     sample = {"line": (BASE, 3, BASE + 1, const("slashing"), term("at", 3, 540), 5, 1), "focusall": ()}
@@ -132,8 +132,8 @@ def test_no_further_programs_given_as_an_empty_iterator_leave_the_shown_atoms_as
     iterator is no programs, as an empty list is."""
     import clingo
 
-    from hockeyrules.engine import run
-    from hockeyrules.policy import Policy
+    from hockeyrules.engine.run import run
+    from hockeyrules.model.policy import Policy
     from seasongen import generate_season
 
     season = from_data(generate_season(teams=4, games_per_team=4, seed=1))

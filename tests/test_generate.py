@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import hockeyrules
-from hockeyrules import season as season_mod
+from hockeyrules.read import season as season_mod
 from seasongen import generate_season, write_season
 
 

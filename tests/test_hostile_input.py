@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.cli import main
-from hockeyrules.loader import read
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data, load
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.read.loader import read
+from hockeyrules.read.season import from_data, load
 
 PROPOSAL = "hockeyrules/proposal@1"
 
@@ -509,7 +509,7 @@ def _cli(tmp_path: Path, proposal: dict, stdout_to=None, **popen):
     s = write(tmp_path, "s.yaml", as_yaml(season()))
     p = tmp_path / "p.json"
     p.write_text(json.dumps(proposal))
-    code = "import sys; from hockeyrules.cli import main; sys.exit(main())"
+    code = "import sys; from hockeyrules.cli.commands import main; sys.exit(main())"
     return subprocess.Popen(
         [sys.executable, "-c", code, "suspensions", str(s), "--proposal", str(p)],
         stdout=stdout_to or subprocess.PIPE,

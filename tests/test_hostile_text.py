@@ -7,8 +7,8 @@ import json
 from click.testing import CliRunner
 
 from hockeyrules import evaluate
-from hockeyrules.cli import main
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
 
 HOSTILE = [
     'x"). suspended(Y) :- person(Y). #script (python)',

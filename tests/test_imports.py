@@ -4,7 +4,7 @@ these modules is wanted only by other commands or other inputs: the audit, the
 explanations, the report, CSV and YAML, multiprocessing (a season split into parts),
 importlib.resources, and pathlib (with urllib.parse, ipaddress and fnmatch, 5 ms:
 the command reads and checks its paths through os). Where processes fork, clingo too:
-the process started ahead holds it (hockeyrules/ahead.py).
+the process started ahead holds it (hockeyrules/engine/parallel/ahead.py).
 
 The command runs in a fresh interpreter without `site` (`-S`), its packages given on
 the path (hockeyrules laid out as a wheel installs it, with its encoding inside): an
@@ -20,16 +20,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hockeyrules import ahead
+from hockeyrules.engine.parallel import ahead
 from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent
 NEVER = (
-    "hockeyrules.audit",
-    "hockeyrules.explain",
-    "hockeyrules.report",
-    "hockeyrules.csvio",
-    "hockeyrules.yamlread",
+    "hockeyrules.views.audit",
+    "hockeyrules.views.explain",
+    "hockeyrules.report.pages",
+    "hockeyrules.read.csv.io",
+    "hockeyrules.read.yamlread",
     "yaml",
     "multiprocessing",
     "importlib.resources",
@@ -40,7 +40,7 @@ NEVER = (
 CHILD = """\
 import os, sys, json
 before = set(sys.modules)
-from hockeyrules.cli import run
+from hockeyrules.cli.commands import run
 exit_, command = os._exit, os.getpid()
 def done(code):
     if os.getpid() == command:  # (not a process the command forked)
@@ -56,8 +56,12 @@ def installed(where: Path) -> Path:
     """The package as a wheel lays it out, of links to this checkout's files."""
     package = where / "hockeyrules"
     package.mkdir(parents=True)
-    for module in (ROOT / "hockeyrules").glob("*.py"):
-        (package / module.name).symlink_to(module)
+    for module in (ROOT / "hockeyrules").rglob("*"):
+        if module.suffix == ".py" or "templates" in module.parts:
+            if module.is_file():
+                link = package / module.relative_to(ROOT / "hockeyrules")
+                link.parent.mkdir(parents=True, exist_ok=True)
+                link.symlink_to(module)
     (package / "asp").symlink_to(ROOT / "asp")
     return where
 
@@ -83,6 +87,6 @@ def test_suspensions_on_a_json_season_loads_only_what_it_needs(tmp_path):
     path = tmp_path / "season.json"
     path.write_text(json.dumps(generate_season(teams=6, games_per_team=10, seed=3)))
     loaded = loaded_by_suspensions(path, tmp_path)
-    assert "hockeyrules.season" in loaded and "click" in loaded  # (what it does load: the check can fail)
+    assert "hockeyrules.read.season" in loaded and "click" in loaded  # (what it does load: the check can fail)
     assert loaded.isdisjoint(NEVER), sorted(loaded & set(NEVER))
     assert ("clingo" in loaded) == (not ahead._forks())

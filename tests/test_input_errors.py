@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.cli import main
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.read.season import from_data
 
 
 def season(*incidents, **game):

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data, load
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.read.season import from_data, load
 
 
 def line(**kw):
@@ -75,7 +75,7 @@ def test_a_streamed_json_file_lets_its_text_go_once_its_games_are_read_with_no_c
     import gc
     import weakref
 
-    from hockeyrules.jsonread import parse
+    from hockeyrules.read.jsonread import parse
 
     text = json.dumps({"settings": {}, "teams": [], "people": [], "games": [{"id": "g1"}, {"id": "g2"}]})
     enabled = gc.isenabled()

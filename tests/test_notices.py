@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hockeyrules.cli import main
-from hockeyrules.notices import file_stem, notices, to_html, to_markdown
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.office.notices import file_stem, notices, to_html, to_markdown
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 HOSTILE = 'x"). evil :- y. #script <script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
@@ -57,7 +57,7 @@ def test_golden_markdown(person, game):
 
 
 def test_the_notice_is_read_off_the_explain_tree_and_the_serving():
-    from hockeyrules.explain import explain_person
+    from hockeyrules.views.explain import explain_person
 
     (n,) = notices(season(), "A1", "G1")
     (tree,) = [t.to_dict() for t in explain_person(season(), "A1", "G1")]

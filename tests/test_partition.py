@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from hockeyrules import partition
-from hockeyrules.engine import run
-from hockeyrules.policy import Policy
-from hockeyrules.render import to_json
-from hockeyrules.season import from_data
+from hockeyrules.engine import parts as partition
+from hockeyrules.engine.run import run
+from hockeyrules.model.policy import Policy
+from hockeyrules.read.season import from_data
+from hockeyrules.views.render import to_json
 from seasongen import generate_season
 
 
@@ -38,7 +38,7 @@ def test_the_partitioned_result_equals_the_whole_season_result():
 def test_a_proposal_without_new_rules_is_split_too_with_the_same_result():
     season = three_leagues()
     proposal = {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
-    from hockeyrules.engine import as_proposal
+    from hockeyrules.engine.run import as_proposal
 
     p = as_proposal(proposal)
     whole, _ = run(season, Policy(), proposal=p)
@@ -67,7 +67,7 @@ def test_parts_solved_while_the_file_is_read_give_the_whole_season_result(tmp_pa
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     whole, _ = run(from_data(data), Policy())
     path = _write(tmp_path, data)
-    from hockeyrules import season as season_mod
+    from hockeyrules.read import season as season_mod
 
     for workers, limit in ((2, 1), (1, 1), (2, 10**9)):
         stream = partition.Stream(Policy(), limit=limit, workers=workers)
@@ -98,7 +98,7 @@ def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(t
     data["games"].append(late)
     whole, _ = run(from_data(data), Policy())
     path = _write(tmp_path, data)
-    from hockeyrules import season as season_mod
+    from hockeyrules.read import season as season_mod
 
     stream = partition.Stream(Policy(), limit=1, workers=2)
     stream.RECENT = 16
@@ -113,7 +113,7 @@ def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(t
 def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_error(tmp_path):
     import pytest
 
-    from hockeyrules.errors import InputError
+    from hockeyrules.model.errors import InputError
 
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     data["games"][-1]["home"] = "nobody"
@@ -124,7 +124,7 @@ def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_erro
 
 
 def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_result(tmp_path):
-    from hockeyrules.engine import as_proposal
+    from hockeyrules.engine.run import as_proposal
 
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     p = as_proposal(
@@ -141,7 +141,7 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
 
 def test_workers_started_by_spawn_give_the_bytes_of_fork():
     """Windows and macOS start workers by spawn: the parts travel pickled, not shared."""
-    from hockeyrules.engine import as_proposal
+    from hockeyrules.engine.run import as_proposal
 
     season = three_leagues()
     proposal = as_proposal(
@@ -161,7 +161,7 @@ def test_the_proposal_child_started_by_spawn_gives_the_bytes_of_fork(monkeypatch
     """A proposal with new rules is solved in a time-limited child process."""
     from pathlib import Path
 
-    from hockeyrules.engine import evaluate
+    from hockeyrules.engine.run import evaluate
 
     proposal = Path(__file__).parent.parent / "proposals" / "examples" / "late-head-contact.yaml"
     season = from_data(generate_season(teams=4, games_per_team=8, seed=3))
@@ -222,7 +222,7 @@ def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_wai
 
 def _streamed(path, method=None, proposal=None):
     """The stream over a file of 30-game leagues, each part sent off as soon as it is quiet."""
-    from hockeyrules import season as season_mod
+    from hockeyrules.read import season as season_mod
 
     stream = partition.Stream(Policy(), proposal, limit=1, workers=2, method=method)
     stream.RECENT = 16
@@ -332,14 +332,14 @@ def test_a_worker_that_ends_without_answering_fails_its_parts_and_the_slot_goes_
 
 def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(monkeypatch):
     """This process writes a part's facts; what goes to a worker is the facts' text, in
-    which every name and id of the season is a number (hockeyrules/facts.py), and the
+    which every name and id of the season is a number (hockeyrules/facts/build.py), and the
     names come back out in this process: through a slot where processes fork, and
     through multiprocessing's pipe elsewhere."""
     import os
     import threading
     from multiprocessing.connection import Connection
 
-    from hockeyrules import slots
+    from hockeyrules.engine.parallel import slots
 
     data = generate_season(teams=4, games_per_team=6, seed=3)
     whole, _ = run(from_data(data), Policy())
@@ -431,7 +431,7 @@ def test_where_no_slot_can_be_forked_the_workers_are_forked_from_here(monkeypatc
 
     import pytest
 
-    from hockeyrules import slots
+    from hockeyrules.engine.parallel import slots
 
     if not _slots_forked():
         pytest.skip("processes are not forked here")

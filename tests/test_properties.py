@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hockeyrules import evaluate
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.committee.scenarios import base_season, build_season
 
 PEOPLE = [f"A{n}" for n in range(1, 5)] + [f"B{n}" for n in range(1, 5)] + ["CA", "CB"]
 INFRACTIONS = [
@@ -116,6 +116,6 @@ def test_adding_an_incident_never_lowers_a_persons_season_total(games, at, extra
 @given(season_games)
 def test_the_output_is_byte_identical_across_runs(games):
     data = make(games)
-    from hockeyrules.render import to_json
+    from hockeyrules.views.render import to_json
 
     assert to_json(evaluate(data).to_dict()) == to_json(evaluate(copy.deepcopy(data)).to_dict())

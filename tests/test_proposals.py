@@ -17,16 +17,17 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from hockeyrules import render, scenarios
-from hockeyrules.catalog import catalog
-from hockeyrules.cli import main
-from hockeyrules.diff import diff
-from hockeyrules.engine import evaluate
-from hockeyrules.errors import InputError
-from hockeyrules.explain import explain_incident, explain_person
-from hockeyrules.policy import Policy
-from hockeyrules.proposal import FORMAT, Proposal, check_asp, load
-from hockeyrules.rules_listing import listing
+from hockeyrules.cli.commands import main
+from hockeyrules.committee import scenarios
+from hockeyrules.committee.diff import diff
+from hockeyrules.committee.rules import listing
+from hockeyrules.engine.catalog import catalog
+from hockeyrules.engine.proposal import FORMAT, Proposal, check_asp, load
+from hockeyrules.engine.run import evaluate
+from hockeyrules.model.errors import InputError
+from hockeyrules.model.policy import Policy
+from hockeyrules.views import render
+from hockeyrules.views.explain import explain_incident, explain_person
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "proposals" / "examples"
@@ -1397,7 +1398,7 @@ def test_there_is_an_example_of_each_kind_of_change():
 
 def test_an_include_of_a_missing_file_reads_as_any_other_include():
     """The message must not tell whether a file exists."""
-    from hockeyrules.proposal import check_asp
+    from hockeyrules.engine.proposal import check_asp
 
     rule = 'yields("league:10.40", G, I, 1, 0) :- incident(G, I, _, _).'
     missing = check_asp('#include "/nonexistent/rules.lp". ' + rule, "league:10.40")

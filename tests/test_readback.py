@@ -8,8 +8,8 @@ from clingo import Function, Infimum, Number, String, Supremum, SymbolType
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hockeyrules.facts import Names
-from hockeyrules.readback import decode_all
+from hockeyrules.engine.readback import decode_all
+from hockeyrules.facts.build import Names
 
 # Names and strings with what clingo escapes (quote, backslash, newline) and text it does not.
 _TEXT = st.text(alphabet='ab"\\\n\té z', max_size=4)
@@ -87,7 +87,7 @@ def test_an_id_comes_back_as_its_text():
 
 
 def test_an_atom_of_plain_arguments_reads_each_distinct_argument_once(monkeypatch):
-    from hockeyrules import readback
+    from hockeyrules.engine import readback
 
     read = []
     real = readback.read_term

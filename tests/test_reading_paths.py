@@ -11,8 +11,8 @@ import json
 import pytest
 
 from hockeyrules import InputError
-from hockeyrules import season as season_mod
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.read import season as season_mod
 
 
 def line(**kw):

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from test_audit import discrimination, line, one_game, two_games  # the audit tests' game-sheet lines
 
 from hockeyrules import InputError
-from hockeyrules.cli import main
-from hockeyrules.reconcile import reconcile
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.office.reconcile import reconcile
+from hockeyrules.read.season import from_data
 
 
 def minor(p):  # nothing
@@ -167,7 +167,7 @@ def test_unknown_persons_and_games_are_located_errors(tmp_path):
 
 
 def test_issued_csv_gives_the_same_answer_as_the_yaml_list(tmp_path, answer):
-    from hockeyrules.csvio import write_folder
+    from hockeyrules.read.csv.io import write_folder
 
     folder = tmp_path / "csv"
     write_folder(from_data(season()), folder)

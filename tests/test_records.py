@@ -1,4 +1,4 @@
-"""A record (hockeyrules/records.py) answers as the dataclass it stands for: the same
+"""A record (hockeyrules/model/records.py) answers as the dataclass it stands for: the same
 equality, hash, printing and order, and dataclasses' own functions still work."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hockeyrules.errors import Problem
-from hockeyrules.records import record
-from hockeyrules.season import Incident, Person
+from hockeyrules.model.errors import Problem
+from hockeyrules.model.records import record
+from hockeyrules.read.season import Incident, Person
 
 
 @record(frozen=True, order=True)

@@ -16,12 +16,12 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
-from hockeyrules.cli import main
-from hockeyrules.diff import diff as run_diff
-from hockeyrules.engine import as_season
-from hockeyrules.explain import explain_all
-from hockeyrules.report import build_report, running_totals
-from hockeyrules.scenarios import base_season, build_season
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.diff import diff as run_diff
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.engine.run import as_season
+from hockeyrules.report.pages import build_report, running_totals
+from hockeyrules.views.explain import explain_all
 from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -377,7 +377,7 @@ def test_the_audit_is_solved_once_per_report(monkeypatch):
     """Every person's serving and findings come from the report's one audit (one solve, not one per person)."""
     import importlib
 
-    module = importlib.import_module("hockeyrules.audit")
+    module = importlib.import_module("hockeyrules.views.audit")
     original_run, calls = module.run, []
 
     def counting_run(*args, **kwargs):
@@ -400,7 +400,7 @@ def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     season_path = folder / "season.json"
     season_path.write_text(json.dumps(generate_season(4, 12, seed=3, leagues=2)))
-    import hockeyrules.cli as cli
+    import hockeyrules.cli.commands as cli
 
     with pytest.MonkeyPatch.context() as patch:  # progress as on a terminal
         patch.setattr(cli, "_reporter", lambda quiet: cli._Stderr())
@@ -467,7 +467,7 @@ def test_the_sites_pages_agree_with_the_audit_json(site):
 
 
 def test_a_sites_changes_under_a_proposal_are_on_the_team_pages_each_once(site, tmp_path):
-    from hockeyrules.report import write_report
+    from hockeyrules.report.pages import write_report
 
     season = site["season"]
     done = write_report(season, tmp_path / "out", proposal=FIGHT_PROPOSAL, site=True)
@@ -830,7 +830,7 @@ def test_under_another_reading_the_report_opens_on_what_it_changes_against_the_d
     """A what-if by reading, like a proposal: the changes first, the headline that of
     `diff --reading`, and serving and the audit left out (the line-ups were chosen under
     the default reading)."""
-    from hockeyrules.policy import Policy
+    from hockeyrules.model.policy import Policy
 
     season = as_season(EXAMPLE)
     policy = Policy().with_readings({"league_restatements": "overlap"})

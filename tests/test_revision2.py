@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.cli import main
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.read.season import from_data
 
 
 def season(*incidents, **game):
@@ -121,7 +121,7 @@ README = Path(__file__).parent.parent / "README.md"
 
 
 def test_the_readme_readings_table_is_the_one_generated_from_the_engine_register():
-    from hockeyrules.readings import markdown_register
+    from hockeyrules.committee.readings import markdown_register
 
     text = README.read_text(encoding="utf-8")
     start = text.index("<!-- readings: generated")
@@ -143,9 +143,9 @@ def test_result_policy_lists_all_six_readings_by_their_catalog_names():
 
 
 def test_every_reading_of_the_register_becomes_a_policy_fact_of_the_encoding():
-    from hockeyrules.facts import Facts, policy_facts
-    from hockeyrules.policy import READINGS, Policy
-    from hockeyrules.solver import ENCODING, encoding_text
+    from hockeyrules.engine.solver import ENCODING, encoding_text
+    from hockeyrules.facts.build import Facts, policy_facts
+    from hockeyrules.model.policy import READINGS, Policy
 
     out = Facts()
     policy_facts(Policy(), out)
@@ -216,7 +216,7 @@ def test_diff_with_a_reading_compares_the_defaults_with_that_reading(tmp_path):
 
 
 def test_a_proposal_policy_takes_any_reading():
-    from hockeyrules.proposal import load
+    from hockeyrules.engine.proposal import load
 
     p = load(
         {
@@ -232,7 +232,7 @@ def test_a_proposal_policy_takes_any_reading():
 
 
 def test_a_proposal_with_an_unknown_reading_or_value_is_refused_naming_the_known_ones():
-    from hockeyrules.proposal import load
+    from hockeyrules.engine.proposal import load
 
     with pytest.raises(InputError) as err:
         load(
@@ -286,7 +286,7 @@ EFFECTIVE = Path(__file__).parent.parent / "proposals" / "examples" / "second-fi
 
 
 def test_the_effective_date_scenarios_pass():
-    from hockeyrules import scenarios
+    from hockeyrules.committee import scenarios
 
     outcomes = scenarios.run_file(COMMITTEE / "effective.scenarios.yaml")
     assert len(outcomes) == 8
@@ -299,7 +299,7 @@ def two_fights(second_game: dict) -> dict:
 
 
 def test_explain_says_which_version_of_a_row_applied_and_why():
-    from hockeyrules.explain import explain_person
+    from hockeyrules.views.explain import explain_person
 
     after = two_fights({"date": "2025-10-15", "incidents": [line(infraction="fighting", penalties=["minor"])]})
     before = two_fights({"date": "2025-10-09", "incidents": [line(infraction="fighting", penalties=["minor"])]})
@@ -330,7 +330,7 @@ def test_diff_shows_the_effective_date(tmp_path):
 
 @pytest.mark.parametrize("value", ["10 October", "2025-13-01", 20251010, True])
 def test_an_effective_that_is_not_a_date_is_refused(value):
-    from hockeyrules.proposal import load
+    from hockeyrules.engine.proposal import load
 
     with pytest.raises(InputError) as err:
         load(
@@ -354,7 +354,7 @@ def _texts(node: dict):
 
 
 def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
-    from hockeyrules.explain import explain_incident
+    from hockeyrules.views.explain import explain_incident
 
     games = [{"incidents": [line(person="CA", infraction="misconduct", penalties=["misconduct"])]} for _ in range(4)]
     games.append(
@@ -380,7 +380,7 @@ def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
 
 
 def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_proposal():
-    from hockeyrules.explain import explain_incident
+    from hockeyrules.views.explain import explain_incident
 
     proposal = {
         "format": "hockeyrules/proposal@1",
@@ -406,7 +406,7 @@ def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_
 
 
 def test_the_readings_table_fits_a_narrow_terminal():
-    from hockeyrules.readings import as_table, readings
+    from hockeyrules.committee.readings import as_table, readings
 
     text = as_table(readings(Path(__file__).parent / "contract" / "worked-example.yaml"), width=60)
     assert all(len(line) <= 60 for line in text.splitlines())

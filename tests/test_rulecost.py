@@ -10,10 +10,10 @@ import importlib.util
 import re
 from pathlib import Path
 
-from hockeyrules.facts import Facts, policy_facts, season_facts
-from hockeyrules.policy import Policy
-from hockeyrules.season import load
-from hockeyrules.solver import ENCODING, encoding_text, solve
+from hockeyrules.engine.solver import ENCODING, encoding_text, solve
+from hockeyrules.facts.build import Facts, policy_facts, season_facts
+from hockeyrules.model.policy import Policy
+from hockeyrules.read.season import load
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hockeyrules.cli import main
+from hockeyrules.cli.commands import main
 from seasongen import generate_season, write_season
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,11 +9,11 @@ from click.testing import CliRunner
 from test_audit import line  # the audit tests' game-sheet lines
 
 from hockeyrules import InputError
-from hockeyrules.audit import audit
-from hockeyrules.cli import main
-from hockeyrules.scenarios import base_season, build_season
-from hockeyrules.season import from_data
-from hockeyrules.status import status
+from hockeyrules.cli.commands import main
+from hockeyrules.committee.scenarios import base_season, build_season
+from hockeyrules.office.status import status
+from hockeyrules.read.season import from_data
+from hockeyrules.views.audit import audit
 
 # G1 2025-10-01 and G2 2025-10-08 played; G3, G4, G5 (10-15, 10-22, 10-29) scheduled
 GAMES = [

@@ -5,7 +5,9 @@ from __future__ import annotations
 import jinja2
 import pytest
 
-from hockeyrules import notices, report, templatecache
+from hockeyrules.office import notices
+from hockeyrules.report import pages as report
+from hockeyrules.views import templatecache
 
 
 @pytest.fixture

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hockeyrules import cli as cli_mod
-from hockeyrules import progress, render, streams
-from hockeyrules.cli import main
-from hockeyrules.errors import InputError
+from hockeyrules.cli import commands as cli_mod
+from hockeyrules.cli.commands import main
+from hockeyrules.model import progress
+from hockeyrules.model.errors import InputError
+from hockeyrules.read import streams
+from hockeyrules.views import render
 
 HERE = Path(__file__).parent
 EXAMPLE = HERE / "contract" / "worked-example.yaml"
@@ -142,7 +144,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, m
     monkeypatch.chdir(tmp_path)
     (tmp_path / "afile").write_text("x", encoding="utf-8")
     called = []
-    monkeypatch.setattr("hockeyrules.report.build_report", lambda *a, **k: called.append(1) or "")
+    monkeypatch.setattr("hockeyrules.report.pages.build_report", lambda *a, **k: called.append(1) or "")
     res = run("report", EXAMPLE, "-o", where)
     assert res.exit_code == 2, res.output
     assert words in res.stderr and (where == "." or "(output)" in res.stderr)
@@ -320,9 +322,9 @@ def test_progress_is_silent_unless_standard_error_is_a_terminal(monkeypatch):
 
 
 def test_the_parts_of_a_split_season_are_reported_as_they_are_solved():
-    from hockeyrules.partition import evaluate_parts
-    from hockeyrules.policy import Policy
-    from hockeyrules.season import from_data
+    from hockeyrules.engine.parts import evaluate_parts
+    from hockeyrules.model.policy import Policy
+    from hockeyrules.read.season import from_data
     from seasongen import generate_season
 
     seen = []

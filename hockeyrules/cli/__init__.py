@@ -1,0 +1,1 @@
+"""Stage 8, the command line: a thin click layer over the library (`commands`)."""

@@ -1,0 +1,889 @@
+"""The command line: a thin layer over the library API.
+
+Exit codes: 0 ok, 1 a test or a check failed, 2 bad input or usage. `-` reads the
+season from standard input and, for -o, writes to standard output. Progress goes to
+standard error when it is a terminal (--quiet silences it).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from contextlib import contextmanager, nullcontext
+
+import click
+
+from hockeyrules.model import collection, progress
+from hockeyrules.model.collection import paused
+from hockeyrules.model.errors import InputError
+from hockeyrules.model.policy import Policy
+from hockeyrules.read import streams
+from hockeyrules.read.season import Season
+from hockeyrules.views import render
+
+# Each command imports what it needs when it runs: `suspensions` on a JSON season
+# loads no audit, explanations, report, CSV reader or YAML (issue 16).
+
+EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+
+EXIT_CODES = """\b
+Exit codes:
+  0  done (for test: every test passed)
+  1  a scenario test failed
+  2  bad input or usage: the season, a proposal, a scenario file or an
+     output path is not right (every problem is listed, nothing is written)"""
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+# One instance of each kind of path, shared by every option: click looks up its
+# message catalogs (files searched on disk) for each instance made, 27 of them here.
+PATH, FILE, FOLDER = click.Path(), click.Path(dir_okay=False), click.Path(file_okay=False)
+EXISTING_PATH, EXISTING_FILE = click.Path(exists=True), click.Path(dir_okay=False, exists=True)
+EXISTING_FOLDER = click.Path(file_okay=False, exists=True)
+
+
+def _fail_limit(err) -> None:
+    click.echo(f"error: {err}", err=True)
+    sys.exit(EXIT_INPUT)
+
+
+def _fail_input(err: InputError) -> None:
+    click.echo(err.report(), err=True)
+    sys.exit(EXIT_INPUT)
+
+
+def _terminal_width() -> int | None:
+    """The terminal's width when standard output is one; None (full width) otherwise."""
+    stream = sys.stdout
+    if not stream.isatty():
+        return None
+    import shutil  # (with the archive modules it imports: only for a terminal)
+
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def _print(fmt: str, data: dict, **renderers) -> None:
+    """Standard output in the chosen format: JSON as data, the others as rendered;
+    terminal tables fit the terminal."""
+    if fmt == "json":
+        text = render.to_json(data)
+    elif fmt == "table" and "width" in inspect.signature(renderers[fmt]).parameters:
+        text = renderers[fmt](data, width=_terminal_width())
+    else:
+        text = renderers[fmt](data)
+    click.echo(text, nl=False)
+
+
+class _Stderr:
+    """Progress on standard error: one line a stage, a bar while parts are solved."""
+
+    def __init__(self):
+        self.bar = None
+
+    def stage(self, text: str) -> None:
+        self._close()
+        click.echo(f"{text}…", err=True)
+
+    def parts(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label="solving parts", file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+        if done >= total:
+            self._close()
+
+    def _close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _reporter(quiet: bool):
+    return None if quiet or not sys.stderr.isatty() else _Stderr()
+
+
+@contextmanager
+def _working(quiet: bool):
+    """While a command works: progress on standard error (unless `quiet`), and a
+    problem found in the user's input on the way (a streamed season, a proposal
+    checked against it) ends it with every problem said and exit 2."""
+    with progress.reporting(_reporter(quiet)):
+        try:
+            yield
+        except InputError as err:
+            _fail_input(err)
+
+
+def _read(season: str, stream: bool = False) -> Season | str:
+    """The season argument: a file, a CSV folder, or `-` (standard input, YAML or JSON).
+    With `stream`, a large JSON file is left as its path: the engine reads it while
+    it solves its first parts (partition.Stream)."""
+    from hockeyrules.engine.run import _worth_streaming, as_season
+
+    if stream and _worth_streaming(season, None):
+        return season
+    progress.stage("reading " + ("standard input" if season == streams.STDIO else season))
+    if season == streams.STDIO:
+        from hockeyrules.read.season import validate
+
+        return validate(streams.read_stdin(), streams.STDIN_NAME)
+    return as_season(season)
+
+
+def _inputs(season: str, *proposals: str | None, stream: bool = False):
+    """The season and the proposals, each file checked whole: the problems of every
+    file are reported at once (exit 2) before anything is computed."""
+    errors: list[InputError] = []
+    checked = []
+    for path in proposals:
+        try:
+            checked.append(_proposal(path))
+        except InputError as err:
+            errors.append(err)
+    loaded = None
+    try:
+        loaded = _read(season, stream and not errors and not any(p is not None and p.rules for p in checked))
+    except InputError as err:
+        errors.append(err)
+    if errors:
+        click.echo("\n".join(err.report() for err in errors), err=True)
+        sys.exit(EXIT_INPUT)
+    return loaded, checked
+
+
+def _check_output(path: str, folder: bool = False) -> None:
+    try:
+        streams.check_output(path, folder=folder)
+    except InputError as err:
+        _fail_input(err)
+
+
+def _proposal(path):
+    """A validated proposal (InputError with every problem), or None."""
+    if path is None:
+        return None
+    from hockeyrules.engine.proposal import load
+
+    return load(path)
+
+
+def _warn(result: dict) -> None:
+    for w in result["warnings"]:
+        at = f"{w['where']} (line {w['line']})" if w.get("line") else w["where"]
+        click.echo(f"warning: {at}: {w['message']}", err=True)
+
+
+def _parse_readings(ctx, param, values) -> dict:
+    """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    from hockeyrules.model.policy import parse_assignment
+
+    out = {}
+    for text in values:
+        try:
+            name, value = parse_assignment(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+        out[name] = value
+    return out
+
+
+def _reading_option(f):
+    from hockeyrules.model.policy import BY_NAME
+
+    return click.option(
+        "--reading",
+        "readings",
+        multiple=True,
+        metavar="NAME=VALUE",
+        callback=_parse_readings,
+        help="Read the rulebook another way (repeatable): "
+        + ", ".join(BY_NAME)
+        + "; `hockeyrules readings` lists them.",
+    )(f)
+
+
+def _make_policy(layers: str = "sum", counted_once: bool = True, readings: dict | None = None) -> Policy:
+    """The readings for one command: --layers and --no-late-game-counted-once are shorthands
+    for two of them; --reading sets any."""
+    policy = Policy(layers=layers, late_game_counted_once=counted_once)
+    return policy.with_readings(readings or {})
+
+
+def _quiet_option(f):
+    return click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")(f)
+
+
+def _policy_options(f):
+    f = click.option("--proposal", type=FILE, help="Evaluate under a proposed change (proposal@1 file).")(f)
+    f = _reading_option(f)
+    f = click.option(
+        "--no-late-game-counted-once",
+        "counted_once",
+        flag_value=False,
+        default=True,
+        help="Shorthand for --reading late_game_counted_once=false.",
+    )(f)
+    f = click.option(
+        "--layers",
+        type=click.Choice(["sum", "max"]),
+        default="sum",
+        show_default=True,
+        help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
+        "part combine (league:10.01A).",
+    )(f)
+    return _quiet_option(f)
+
+
+def _folder_options(f):
+    """--mapping and --encoding wherever a season may be a folder of CSV files (docs/csv-import.md):
+    every folder the command reads is read with them (csvio.reading_options)."""
+    import functools
+
+    @functools.wraps(f)
+    def command(*args, mapping=None, encoding=None, **kwargs):
+        season = kwargs.get("season", kwargs.get("folder"))
+        if (mapping or encoding) and season not in (None, streams.STDIO) and not os.path.isdir(season):
+            raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
+        if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
+            return f(*args, **kwargs)
+        from hockeyrules.read.csv.io import reading_options
+
+        with reading_options(mapping, encoding):
+            return f(*args, **kwargs)
+
+    command = click.option(
+        "--encoding",
+        metavar="NAME",
+        help="The CSV files' encoding, e.g. cp1252 (default: UTF-8, or UTF-16 with a BOM).",
+    )(command)
+    return click.option(
+        "--mapping",
+        type=EXISTING_FILE,
+        help="A CSV folder's own words, people and teams (default: the folder's mapping.yaml).",
+    )(command)
+
+
+class _Group(click.Group):
+    """Turns a proposal's runaway grounding into a clear message, exit 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except Exception as err:
+            # only a solve raises it, so only then is the solver imported: a command whose
+            # solve runs in another process (ahead.py) never imports clingo here
+            solver = sys.modules.get("hockeyrules.engine.solver")
+            if solver is not None and isinstance(err, solver.GroundingTimeout):
+                _fail_limit(err)
+            raise
+
+
+@click.group(cls=_Group, context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.version_option(package_name="hockeyrules")
+def main():
+    """hockeyrules: the suspensions a league's rulebook requires, and why.
+
+    SEASON is a season file (YAML or JSON), a folder of CSV files, or - for
+    standard input. Shell completion: see the README ("Shell completion").
+    """
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option(
+    "--explain",
+    "with_reasons",
+    is_flag=True,
+    help="Add each component's explanation (json) or print every suspension's tree (table).",
+)
+@_policy_options
+@_folder_options
+def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
+    """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
+    policy = _make_policy(layers, counted_once, readings)
+    # No cyclic collection from here to the end of the command (a streamed season was
+    # always read and solved without it). Run as the program (run()), what the command
+    # made is then frozen, so that no collection walks it on the way out. Not for
+    # explanations, whose trees the collector may have to find.
+    with nullcontext() if with_reasons else paused(freeze=collection.ends()):
+        _suspensions(season, fmt, with_reasons, policy, proposal, quiet)
+
+
+def _suspensions(season, fmt, with_reasons, policy, proposal, quiet):
+    with _working(quiet):
+        # the solver starts in a process of its own while the season is read (ahead.py)
+        ahead = None if with_reasons or proposal is not None else _ahead(season)
+        try:
+            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
+            collection.keep(loaded)
+            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
+            if with_reasons:
+                from hockeyrules.views.explain import explain_all
+
+                _, trees, result = explain_all(loaded, policy, proposal=proposal)
+            elif isinstance(loaded, Season) and proposal is None:
+                from hockeyrules.engine.run import evaluate_read
+
+                solved = evaluate_read(loaded, policy, proposal, ahead)
+            else:
+                from hockeyrules.engine.run import evaluate
+
+                solved = evaluate(loaded, policy, proposal=proposal)
+        finally:
+            if ahead is not None:
+                ahead.close()  # (already, where it solved: ended and waited for)
+    with paused():  # (many small dictionaries, no cycle)
+        if not with_reasons:
+            result = solved.to_dict()
+        _warn(result)
+        if with_reasons and fmt == "table":
+            from hockeyrules.views import treeview
+
+            click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
+            return
+        _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+
+
+def _ahead(season: str):
+    """The solver started ahead for a season read whole and solved in one go; None
+    for a JSON file large enough to be read part by part while it is solved."""
+    from hockeyrules.engine.run import _worth_streaming, start_ahead
+
+    return None if _worth_streaming(season, None) else start_ahead()
+
+
+def _tree_width() -> dict:
+    width = _terminal_width()
+    return {} if width is None else {"width": width}
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="csv: one row per violation.",
+)
+@_policy_options
+@_folder_options
+def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
+    """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
+    from hockeyrules.views.audit import audit as run_audit
+
+    policy = _make_policy(layers, counted_once, readings)
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        progress.stage("solving")
+        data = run_audit(loaded, policy, proposal=proposal).to_dict()
+    _warn(data)
+    _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=PATH,
+    help="report.html for one file (- for standard output); a FOLDER/ (or a large season) for a site of pages.",
+)
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(["%Y-%m-%d"]),
+    help="Who is suspended as of this date (default: the last game's date).",
+)
+@click.option(
+    "--site/--one-file",
+    "site",
+    default=None,
+    help="Force a site (a folder of pages) or one file (default: by the season's size).",
+)
+@_policy_options
+@_folder_options
+def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
+    """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
+    from hockeyrules.report.pages import build_report, write_report
+
+    folder = output != streams.STDIO and output.endswith(("/", os.sep))
+    if not folder and output and os.path.isdir(output):
+        click.echo(f"error: {output} is a directory (end it with / to write a site of pages into it)", err=True)
+        sys.exit(EXIT_INPUT)
+    if not folder:
+        _check_output(output)
+    policy = _make_policy(layers, counted_once, readings)
+    day = as_of.date().isoformat() if as_of else None
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        for w in loaded.warnings:
+            click.echo(f"warning: {w}", err=True)
+        if output == streams.STDIO:
+            progress.stage("solving and explaining")
+            page = build_report(loaded, policy, proposal=proposal, as_of=day)
+        else:
+            done = write_report(
+                loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+            )
+        if output == streams.STDIO:
+            streams.write_text(output, page)
+            return
+    what = "one page" if done["kind"] == "file" else f"{done['pages']} pages, open {done['path']}"
+    from pathlib import Path  # (here: a command that reads JSON need not import it)
+
+    where = done["path"] if done["kind"] == "file" else Path(done["path"]).parent
+    click.echo(
+        f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)",
+        err=True,
+    )
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--person", help="Explain every suspension of this person (id).")
+@click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
+@click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
+@click.option(
+    "--audit",
+    "with_audit",
+    is_flag=True,
+    help="With --person: also serving, ineligible use and 10.08 coach suspensions.",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
+@_policy_options
+@_folder_options
+def explain(season, person, game, incident, with_audit, fmt, layers, counted_once, readings, proposal, quiet):
+    """Why a suspension was issued and why this many games; or why a line was not one.
+
+    \b
+    hockeyrules explain SEASON --person ID [--game ID]
+    hockeyrules explain SEASON --game ID --incident N
+    """
+    from hockeyrules.views import treeview
+    from hockeyrules.views.explain import explain_audit, explain_incident, explain_person
+
+    policy = _make_policy(layers, counted_once, readings)
+    if (person is None) == (incident is None):
+        raise click.UsageError("give --person ID (and optionally --game), or --game ID --incident N")
+    if incident is not None and game is None:
+        raise click.UsageError("--incident needs --game")
+    with _working(quiet):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            for w in loaded.warnings:
+                click.echo(f"warning: {w}", err=True)
+            progress.stage("solving")
+            if person is not None:
+                nodes = explain_person(loaded, person, game, policy, proposal=proposal)
+                if with_audit:
+                    nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
+                if not nodes:
+                    click.echo(
+                        f"{person} has no suspension"
+                        + (f" for game {game}" if game else "")
+                        + "; use --game ID --incident N to see why a line was not one",
+                        err=True,
+                    )
+            else:
+                nodes = [explain_incident(loaded, game, incident, policy, proposal=proposal)]
+        except KeyError as err:
+            click.echo(f"error: {err.args[0]}", err=True)
+            sys.exit(EXIT_INPUT)
+    trees = [n.to_dict() for n in nodes]
+    if not trees and fmt != "json":
+        return
+    if fmt == "json":
+        click.echo(render.to_json({"format": "hockeyrules/explanation@1", "explanations": trees}), nl=False)
+    elif fmt == "markdown":
+        click.echo(treeview.markdown(trees), nl=False)
+    else:
+        click.echo(treeview.text_tree(trees, **_tree_width()), nl=False)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--proposal", "after", type=FILE, help="The proposal to try (proposal@1 file).")
+@click.option(
+    "--against",
+    "before",
+    type=FILE,
+    help="Compare with this proposal instead of the current rules.",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
+@click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+@_reading_option
+@_quiet_option
+@_folder_options
+def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
+    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
+    person by person. With --reading, the other side is read with the defaults."""
+    from hockeyrules.committee.diff import diff as run_diff
+
+    if after is None and not readings:
+        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    policy = _make_policy(layers, counted_once)
+    with _working(quiet):
+        loaded, (after, before) = _inputs(season, after, before)
+        progress.stage("solving before and after")
+        data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
+    _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.option("--proposal", type=FILE, help="Show what this proposal changes.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="markdown: the page docs/rules.md (every rule with its rulebook words).",
+)
+@_reading_option
+def rules(proposal, fmt, readings):
+    """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
+    from hockeyrules.committee.rules import listing
+
+    if fmt == "markdown":
+        if proposal is not None:
+            raise click.UsageError("--format markdown describes the rules in force; without --proposal")
+        from hockeyrules.committee.docs import rules_markdown
+
+        click.echo(rules_markdown(), nl=False)
+        return
+    try:
+        data = listing(_proposal(proposal), Policy().with_readings(readings))
+    except InputError as err:
+        _fail_input(err)
+    if fmt == "json":
+        click.echo(render.to_json(data), nl=False)
+        return
+    width = _terminal_width()
+    rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
+    click.echo(
+        render.table(
+            ["id", "layer", "when", "games", "late", "combines"], rows, width=width, drop=("combines", "late", "layer")
+        ),
+        nl=False,
+    )
+    for rid, t in data["thresholds"].items():
+        click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
+    click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
+    if "proposal" in data:
+        since = data["proposal"].get("effective")
+        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
+        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
+        click.echo(render.table(["id", "change", "before", "after"], rows, width=width), nl=False)
+
+
+@main.command("test", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("paths", nargs=-1, required=True, type=EXISTING_PATH)
+@click.option(
+    "--proposal",
+    type=FILE,
+    help="Run every scenario under this proposal (a scenario's own proposal wins).",
+)
+@_reading_option
+@click.option(
+    "-k", "pattern", metavar="PATTERN", help="Only the tests whose name (or file name) holds PATTERN, in any case."
+)
+@_folder_options
+def test_command(paths, proposal, readings, pattern):
+    """Run scenario tests (*.scenarios.yaml files or folders); exit 1 on a failure.
+
+    Every file is checked before any test runs: an unknown or duplicate key, a wrong
+    type or a test that checks nothing is an error (exit 2), never a pass.
+    """
+    from pathlib import Path
+
+    from hockeyrules.committee import scenarios
+
+    files = []
+    for p in paths:
+        path = Path(p)
+        found = sorted(path.rglob("*.scenarios.yaml")) if path.is_dir() else [path]
+        if not found:
+            click.echo(f"{p}: no *.scenarios.yaml files in this folder", err=True)
+            sys.exit(EXIT_INPUT)
+        files += found
+    checked, errors = [], []
+    try:
+        default = _proposal(proposal)
+    except InputError as err:
+        _fail_input(err)
+    for f in files:
+        try:
+            checked.append(scenarios.validate_file(f, default))
+        except InputError as err:
+            errors.append(err.report())
+    if errors:
+        click.echo("\n".join(errors), err=True)
+        click.echo(f"\n{len(errors)} scenario file(s) with errors: no test was run", err=True)
+        sys.exit(EXIT_INPUT)
+    chosen = [(c, c.select(pattern)) for c in checked]
+    if pattern and not any(picked for _, picked in chosen):
+        click.echo(f"no test name holds {pattern!r}: no test was run", err=True)
+        sys.exit(EXIT_INPUT)
+    passed = failed = 0
+    for c, picked in chosen:
+        for n in picked:
+            outcome = scenarios.run_test(c.tests[n], c.base, c.path.parent, default, c.seasons[n], readings)
+            if outcome.passed:
+                passed += 1
+                click.echo(f"PASS  {c.path.name}: {outcome.name}")
+            else:
+                failed += 1
+                click.echo(f"FAIL  {c.path.name}: {outcome.name}")
+                for line in outcome.failures:
+                    click.echo(f"      {line}")
+    click.echo(f"\n{passed} passed, {failed} failed")
+    sys.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+@main.command("import", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("folder", type=EXISTING_FOLDER)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=FILE,
+    help="The season file to write (.yaml or .json), or - for standard output.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["yaml", "json"]),
+    help="The season file's format (default: by the output's extension; YAML for -).",
+)
+@click.option(
+    "--clock",
+    type=click.Choice(["remaining", "elapsed"]),
+    help="The clock mode, where the folder has no settings.csv saying it.",
+)
+@_quiet_option
+@_folder_options
+def import_command(folder, output, fmt, clock, quiet):
+    """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
+    from hockeyrules.read.csv.io import import_folder
+    from hockeyrules.read.seasonfile import write_season
+
+    _check_output(output)
+    with _working(quiet):
+        progress.stage(f"reading {folder}")
+        data, season = import_folder(folder, settings={"clock": clock} if clock else None)
+        for w in season.warnings:
+            click.echo(f"warning: {w}", err=True)
+        progress.stage(f"writing {output}")
+        write_season(data, output, as_json=None if fmt is None else fmt == "json")
+    lines = sum(len(g.incidents) for g in season.games)
+    click.echo(
+        f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
+        f"{lines} incidents",
+        err=True,
+    )
+
+
+@main.command("export", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=FOLDER,
+    help="The folder to write the CSV files into (made if missing).",
+)
+@click.option("--semicolon", is_flag=True, help="Separate fields with ';' (spreadsheets in some locales).")
+@_quiet_option
+@_folder_options
+def export_command(season, output, semicolon, quiet):
+    """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
+    from hockeyrules.read.csv.io import write_folder
+
+    _check_output(output, folder=True)
+    with progress.reporting(_reporter(quiet)):
+        loaded, _ = _inputs(season)
+        progress.stage(f"writing {output}")
+        files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
+    click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
+
+
+@main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH, required=False)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option("--proposal", type=FILE, help="Measure the readings under this proposal.")
+@_folder_options
+def readings_command(season, fmt, proposal):
+    """Where the rulebook reads two ways: each reading, its provision and words, its default and
+    other values; with SEASON, whose suspensions each other value would change."""
+    from hockeyrules.committee import readings as readings_mod
+
+    if season is None:
+        try:
+            checked = _proposal(proposal)
+        except InputError as err:
+            _fail_input(err)
+    else:
+        season, (checked,) = _inputs(season, proposal)
+    try:
+        data = readings_mod.readings(season, proposal=checked)
+    except InputError as err:
+        _fail_input(err)
+    _print(fmt, data, table=readings_mod.as_table, markdown=readings_mod.as_markdown)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
+@click.option("--team", help="Only this team's persons.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@_policy_options
+@_folder_options
+def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, quiet):
+    """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
+    from hockeyrules.office import status as status_mod
+
+    policy = _make_policy(layers, counted_once, readings)
+    with _working(quiet):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("serving")
+            data = status_mod.status(loaded, as_of, team, policy, proposal=proposal)
+        except (KeyError, ValueError) as err:
+            _fail_limit(err.args[0])
+    _print(fmt, data, table=status_mod.status_table, markdown=status_mod.status_markdown)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option(
+    "--issued",
+    "issued",
+    type=FILE,
+    help="The suspensions the league issued (YAML, JSON or CSV); default: the season's issued list.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table", show_default=True
+)
+@_policy_options
+@_folder_options
+def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, quiet):
+    """Did the league issue what its rules require? Each difference with its explanation.
+
+    Exit 0 whatever the differences (they are the answer, not a failure)."""
+    from hockeyrules.office import reconcile as rec
+
+    policy = _make_policy(layers, counted_once, readings)
+    with _working(quiet):
+        loaded, (proposal,) = _inputs(season, proposal)
+        progress.stage("solving and matching")
+        data = rec.reconcile(loaded, issued, policy, proposal=proposal)
+    _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--person", required=True, help="The suspended person (id).")
+@click.option("--game", required=True, help="The game the suspension was earned in.")
+@click.option(
+    "-o",
+    "--output",
+    type=FILE,
+    help="The file to write: .html a printable page, anything else Markdown (default, or -: Markdown on "
+    "standard output).",
+)
+@_policy_options
+@_folder_options
+def notice(season, person, game, output, layers, counted_once, readings, proposal, quiet):
+    """One suspension's notice, as the team manager receives it."""
+    from hockeyrules.office import notices as nt
+
+    if output is not None:
+        _check_output(output)
+    policy = _make_policy(layers, counted_once, readings)
+    with _working(quiet):
+        try:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("explaining")
+            found = nt.notices(loaded, person, game, policy=policy, proposal=proposal)
+        except KeyError as err:
+            _fail_limit(err.args[0])
+    if not found:
+        _fail_limit(f"{person} has no suspension for game {game}")
+    html = output is not None and output.lower().endswith((".html", ".htm"))
+    text = nt.to_html(found[0]) if html else nt.to_markdown(found[0])
+    if output is None or output == streams.STDIO:
+        click.echo(text, nl=False)
+    else:
+        streams.write_text(output, text)
+        click.echo(f"wrote {output}", err=True)
+
+
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option("--since", help="Only suspensions earned in games on or after this date (YYYY-MM-DD).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=FOLDER,
+    help="The folder to write into (GAME-PERSON.md and .html per suspension).",
+)
+@_policy_options
+@_folder_options
+def notices(season, since, output, layers, counted_once, readings, proposal, quiet):
+    """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
+    from hockeyrules.office import notices as nt
+    from hockeyrules.office.status import check_date
+
+    _check_output(output, folder=True)
+    policy = _make_policy(layers, counted_once, readings)
+    with _working(quiet):
+        try:
+            since = check_date(since) if since else None
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("explaining")
+            found = nt.notices(loaded, since=since, policy=policy, proposal=proposal)
+        except ValueError as err:
+            _fail_limit(err.args[0])
+        progress.stage(f"writing {output}")
+        written = nt.write_all(found, output)
+    click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
+
+
+def run() -> None:
+    """The `hockeyrules` program: main(), then out of the process at once.
+
+    When main() is done its output is written, its files closed and its worker
+    processes joined; what is left is the interpreter's own teardown, freeing
+    every object of the season one by one, a tenth of a small season's run. So
+    the process ends here, with the exit code click chose, once the standard
+    streams are flushed. (Tests call main() through click's runner, never this.)"""
+    collection.ending()
+    status: object = 0
+    try:
+        main(prog_name="hockeyrules")
+    except SystemExit as done:
+        status = done.code
+    if status is None:
+        code = 0
+    elif isinstance(status, int):
+        code = status
+    else:  # as Python does with sys.exit("message")
+        print(status, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said there
+            pass
+    os._exit(code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

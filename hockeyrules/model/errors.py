@@ -1,0 +1,37 @@
+"""Located input problems: every error of a file is reported at once."""
+
+from __future__ import annotations
+
+from hockeyrules.model.records import record
+
+
+@record(frozen=True, order=True)
+class Problem:
+    """One problem with an input file: where it is and what is wrong."""
+
+    where: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        at = f"{self.where} (line {self.line})" if self.line else self.where
+        return f"{at}: {self.message}"
+
+    def to_dict(self) -> dict:
+        out: dict = {"where": self.where, "message": self.message}
+        if self.line:
+            out["line"] = self.line
+        return out
+
+
+class InputError(Exception):
+    """The input cannot be evaluated; `problems` lists every reason."""
+
+    def __init__(self, source: str, problems: list[Problem]):
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: {len(problems)} error(s)")
+
+    def report(self) -> str:
+        head = f"{self.source}: {len(self.problems)} error(s), nothing computed"
+        return "\n".join([head] + [f"  {p}" for p in self.problems])

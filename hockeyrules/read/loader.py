@@ -1,0 +1,75 @@
+"""Read YAML or JSON into plain data, remembering the line of every YAML node.
+
+YAML is composed into nodes (never constructed by tag), so a tag that would build
+a Python object is reported as an error, not executed. libyaml's C parser reads
+the text where it is installed; composing is done here, so that nesting and
+aliases are counted (an alias bomb or a recursive alias is an error, not a hang).
+JSON is read strictly (hockeyrules/read/jsonread.py), YAML in hockeyrules/read/yamlread.py
+(imported only when a YAML file is read). The limits are in guard.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from hockeyrules.model.errors import InputError, Problem
+
+
+def render_path(path: tuple) -> str:
+    """('games', 3, 'time') -> 'games[3].time'; a key that cannot be printed as it
+    is (a control character, a lone surrogate) is shown escaped: ["\\u0000"]."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not part.isprintable():
+            out += f"[{json.dumps(part)}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top)"
+
+
+class Located:
+    """Plain data read from a file, with the line where each path starts."""
+
+    def __init__(self, data, lines: dict[tuple, int] | None = None, problems: list | None = None):
+        self.data = data
+        self.lines = lines or {}
+        self.problems = problems or []  # found while reading (a refused tag): reported with the rest
+
+    def line(self, path: tuple) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), None)
+
+
+def parse_yaml(text: str, source: str) -> Located:
+    """YAML (hockeyrules/read/yamlread.py), imported on first use: a JSON season never loads PyYAML."""
+    from hockeyrules.read.yamlread import parse
+
+    return parse(text, source)
+
+
+def read(path: str | os.PathLike[str], stream: bool = False) -> Located:
+    """Read a .yaml/.yml/.json file (by extension; other names are tried as YAML)."""
+    source = os.fspath(path)  # (os, not pathlib: a command reading JSON need not import it)
+    try:
+        with open(source, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise InputError(source, [Problem("(file)", f"cannot read: {exc.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(source, [Problem("(file)", f"not UTF-8 text (byte {exc.start})")]) from None
+    if os.path.splitext(source)[1].lower() == ".json":
+        return parse_json(text, source, stream)
+    return parse_yaml(text, source)
+
+
+# JSON is read strictly, game by game for a season (jsonread.py reads Located from here)
+from hockeyrules.read.jsonread import LazyArray  # noqa: E402,F401
+from hockeyrules.read.jsonread import parse as parse_json  # noqa: E402

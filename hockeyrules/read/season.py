@@ -1,0 +1,871 @@
+"""The season model (format hockeyrules/season@1) and its validation.
+
+The whole file is checked before anything is computed: every problem is
+collected with its location, and an InputError carries them all.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from dataclasses import field
+from typing import Any, cast
+
+from hockeyrules.model import guard
+from hockeyrules.model import vocabulary as vocab
+from hockeyrules.model.errors import InputError, Problem
+from hockeyrules.model.guard import shown
+from hockeyrules.model.records import record
+from hockeyrules.read.loader import LazyArray, Located, read, render_path
+
+FORMAT = "hockeyrules/season@1"
+# One shared object per code and per penalty list: millions of lines repeat them.
+_CODES = {code: code for code in vocab.INFRACTIONS}
+_PENALTY_SETS: dict = {}
+_CLOCK_RE = re.compile(r"^([0-9]{1,3}):([0-9]{2})$")  # 0-9 only: '²' is a digit to Python
+_START_RE = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
+_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+
+
+@record(frozen=True)
+class Settings:
+    """The season's settings: the clock, the period length, penalty minutes, limits."""
+
+    clock: str
+    period_minutes: int = 20
+    regulation_periods: int = 3
+    roster_limit: int = 20
+    max_affiliate_games: int = 10
+    pim: dict = field(default_factory=lambda: dict(vocab.DEFAULT_PIM))
+
+
+# The records a season holds by the million are slotted dataclasses that are not
+# frozen: read them, never change them (dataclasses.replace makes a changed copy). A
+# frozen one sets each field through object.__setattr__ (2.1 us a line, against 0.26);
+# a named tuple is built as fast but reads each field about 2.4 times as slowly.
+@record(slots=True)
+class Team:
+    """A team of the season."""
+
+    id: str
+    name: str
+
+
+@record(slots=True)
+class Person:
+    """A person on a team's roster: a player or a team official."""
+
+    id: str
+    name: str
+    team: str
+    role: str
+    affiliate: bool = False
+    registered_team: str | None = None
+
+
+@record(slots=True)
+class Incident:
+    """One line of a game sheet: a person's (or a team's) infraction and penalties."""
+
+    number: int  # 1-based position in the game's incidents list
+    person: str | None  # None on a team line
+    period: Any  # as written: an int, "OT", "pre" or "post"
+    time: str | None  # as written, mm:ss
+    seconds: int | None
+    infraction: str
+    penalties: tuple
+    minutes: int | None  # as written; None: the settings' pim apply
+    stoppage: str | None
+    where: str  # where in the file: games[3].incidents[1]
+    line: int | None
+    team: str | None = None  # a team line: the team it names (person is None)
+    clock: str = "remaining"  # how its time is written: the game's clock, else settings.clock
+
+    @property
+    def phase(self) -> str:
+        return self.period if self.period in ("pre", "post") else "game"
+
+
+@record(slots=True)
+class Game:
+    """One game sheet: the teams, the date, the line-ups and the lines."""
+
+    id: str
+    index: int  # 0-based position in the file
+    date: str
+    start: str | None
+    home: str
+    away: str
+    kind: str
+    dressed: dict | None
+    incidents: tuple
+    where: str
+    line: int | None
+    clock: str | None = None  # the game's own clock, where it is not settings.clock
+    scheduled: bool = False  # status: scheduled (not yet played): where suspensions will be served
+
+    @property
+    def order(self) -> tuple:
+        """Season order: date, start (a game without one first), file order."""
+        return (self.date, self.start is not None, self.start or "", self.index)
+
+
+@record(frozen=True)
+class Decision:
+    """A league decision (By-Law 10.01C) on the suspension person + game."""
+
+    index: int
+    person: str
+    game: str
+    rule: str | None  # "league:10.08": the audit's coach suspension of that game
+    action: str  # setlength | addgames
+    games: int
+    date: str
+    reason: str
+    where: str
+    line: int | None
+
+
+@record(hashable=False)
+class Season:
+    """A league's season, read and checked: teams, people, games, decisions."""
+
+    league: str
+    season: str
+    settings: Settings
+    teams: dict
+    people: dict
+    games: list
+    decisions: list
+    warnings: list
+    source: str = "<season>"
+    issued: list = field(default_factory=list)  # suspensions the league issued (hockeyrules/read/issued.py)
+
+    def minutes(self, inc: Incident) -> int:
+        """A line's penalty minutes: as written, else the format's default (settings.pim summed)."""
+        if inc.minutes is not None:
+            return inc.minutes
+        pim = self.settings.pim
+        return sum(pim[p] for p in inc.penalties)
+
+    def overtime_number(self, period) -> int | None:
+        """Numeric period of an incident in the game ("OT": the first overtime)."""
+        if period == "OT":
+            return self.settings.regulation_periods + 1
+        return period if isinstance(period, int) else None
+
+
+class _Checker:
+    """Collects problems while reading one file."""
+
+    def __init__(self, located: Located, source: str):
+        self.located = located
+        self.source = source
+        self.problems: list[Problem] = list(located.problems)
+        self.warnings: list[Problem] = []
+        self._reported = {p.where for p in located.problems}
+        self._minutes = 0  # an upper bound of the season's penalty minutes (the solver sums them)
+        self._unwritten = 0
+        self._line_most = 0
+
+    def take_minutes(self, minutes: int | None) -> bool:
+        """Count a line's minutes (None: not written, the most its penalties could give)
+        if every sum of minutes the solver makes stays within its 32-bit integers, all
+        the lines' minutes together; else count nothing and say False."""
+        unwritten = self._unwritten + (minutes is None)
+        total = self._minutes + (minutes or 0)
+        if total + unwritten * self._line_most > guard.SOLVER_MAX:
+            return False
+        self._unwritten, self._minutes = unwritten, total
+        return True
+
+    def count_minutes(self, minutes: int | None, path: tuple) -> None:
+        """take_minutes(), and where the sum passes the limit, the error there."""
+        if not self.take_minutes(minutes):
+            self.error(
+                path + ("minutes",),
+                f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
+                f"here (the limit of the solver's numbers)",
+            )
+            self._minutes = self._unwritten = 0  # said once, here
+
+    def error(self, path: tuple, message: str) -> None:
+        if render_path(path) in self._reported:
+            return  # the reader already said what is wrong here
+        self.problems.append(Problem(render_path(path), message, self.located.line(path)))
+
+    def warn(self, path: tuple, message: str) -> None:
+        self.warnings.append(Problem(render_path(path), message, self.located.line(path)))
+
+    def mapping(self, value, path: tuple, known: tuple) -> dict | None:
+        if not isinstance(value, dict):
+            self.error(path, f"expected a mapping, got {_kind(value)}")
+            return None
+        for key in value:
+            if key not in known and guard.text_problem(key):
+                self.error(path + (key,), f"unknown field: {guard.text_problem(key)}")
+            elif key not in known:
+                self.warn(path + (key,), f"unknown field {shown(key)} ignored (known: {', '.join(known)})")
+        return value
+
+    def text(
+        self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False, ident=False, ref=False
+    ):
+        """Text (a lone surrogate is an error). `ident`: an id, where a control
+        character is an error too; `ident` and `ref` (a reference to an id, or free
+        text): a bare number is the text as written."""
+        if key not in obj or obj[key] is None:
+            if required:
+                self.error(path + (key,), "missing")
+            return default
+        value = obj[key]
+        if type(value) is str:
+            problem = guard.text_problem(value, ident) if ident or not value.isascii() else None
+        elif ident or ref:
+            value, problem = guard.id_text(value)
+        else:
+            problem = f"expected text, got {_kind(value)} {shown(value)} (quote it)"
+        if problem:
+            self.error(path + (key,), problem)
+            return default
+        if nonempty and not value:
+            self.error(path + (key,), "must not be empty")
+            return default
+        return value
+
+    def flag(self, obj: dict, key: str, path: tuple) -> bool:
+        """true or false; absent or null is false."""
+        value = obj.get(key, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.error(path + (key,), f"expected true or false, got {_kind(value)} {shown(value)}")
+            return False
+        return value
+
+    def integer(self, obj: dict, key: str, path: tuple, default: int | None, minimum: int, maximum: int):
+        if key not in obj or obj[key] is None:
+            return default
+        value, problem = guard.whole(obj[key], minimum, maximum)
+        if problem:
+            self.error(path + (key,), problem)
+            return default
+        return value
+
+    def choice(self, obj: dict, key: str, path: tuple, options, required=True, default=None):
+        value = self.text(obj, key, path, required=required, default=None)
+        if value is None:
+            return default
+        if value not in options:
+            near = vocab.closest(value, options)
+            hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(options)}"
+            self.error(path + (key,), f"unknown value {shown(value)}{hint}")
+            return default
+        return value
+
+    def items(self, obj: dict, key: str, path: tuple, required=True) -> list:
+        if key not in obj or obj[key] is None:
+            if required:
+                self.error(path + (key,), "missing")
+            return []
+        value = obj[key]
+        if not isinstance(value, (list, LazyArray)):
+            self.error(path + (key,), f"expected a list, got {_kind(value)}")
+            return []
+        return cast(list, value)  # a LazyArray is read like a list (once)
+
+
+_kind = guard.kind
+
+
+_TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
+_SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
+_TEAM = ("id", "name")
+_PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
+_GAME = ("id", "date", "start", "home", "away", "kind", "status", "clock", "dressed", "incidents")
+_INCIDENT = ("person", "team", "period", "time", "infraction", "penalties", "minutes", "stoppage")
+_DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
+
+
+def _settings(c: _Checker, raw) -> Settings:
+    path = ("settings",)
+    obj = c.mapping(raw, path, _SETTINGS) if raw is not None else None
+    if obj is None:
+        if raw is None:
+            c.error(path + ("clock",), "missing: say how incident times are written (remaining or elapsed)")
+        return Settings(clock="remaining")
+    clock = c.choice(obj, "clock", path, vocab.CLOCKS, default="remaining")
+    pim = dict(vocab.DEFAULT_PIM)
+    raw_pim = obj.get("pim")
+    if raw_pim is not None:
+        pim_map = c.mapping(raw_pim, path + ("pim",), vocab.PENALTIES)
+        for key in pim_map or {}:
+            if key in vocab.PENALTIES:
+                pim[key] = c.integer(pim_map or {}, key, path + ("pim",), vocab.DEFAULT_PIM[key], 0, guard.MAX_MINUTES)
+    return Settings(
+        clock=clock,
+        period_minutes=c.integer(obj, "period_minutes", path, 20, 1, guard.MAX_PERIOD_MINUTES),
+        regulation_periods=c.integer(obj, "regulation_periods", path, 3, 1, guard.MAX_PERIOD),
+        roster_limit=c.integer(obj, "roster_limit", path, 20, 1, guard.MAX_COUNT),
+        max_affiliate_games=c.integer(obj, "max_affiliate_games", path, 10, 0, guard.MAX_COUNT),
+        pim=pim,
+    )
+
+
+def _unique_id(c: _Checker, obj: dict, path: tuple, seen: dict, what: str):
+    ident = c.text(obj, "id", path, nonempty=True, ident=True)
+    if ident is None:
+        return None
+    if ident in seen:
+        c.error(path + ("id",), f"duplicate {what} id {shown(ident)} (first at {render_path(seen[ident])})")
+        return None
+    seen[ident] = path
+    return ident
+
+
+def _teams(c: _Checker, raw: list) -> dict:
+    teams: dict = {}
+    seen: dict = {}
+    for i, item in enumerate(raw):
+        path = ("teams", i)
+        obj = c.mapping(item, path, _TEAM)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "team")
+        name = c.text(obj, "name", path, required=False, default=ident)
+        if ident is not None:
+            teams[ident] = Team(ident, name if name is not None else ident)
+    return teams
+
+
+def _people(c: _Checker, raw: list, teams: dict) -> dict:
+    people: dict = {}
+    seen: dict = {}
+    for i, item in enumerate(raw):
+        path = ("people", i)
+        obj = c.mapping(item, path, _PERSON)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "person")
+        name = c.text(obj, "name", path, required=False)
+        team = c.text(obj, "team", path, nonempty=True, ref=True)
+        if team is not None and team not in teams:
+            c.error(path + ("team",), f"unknown team {shown(team)}")
+            team = None
+        role = c.choice(obj, "role", path, vocab.ROLES)
+        affiliate = c.flag(obj, "affiliate", path)
+        registered = c.text(obj, "registered_team", path, required=False)
+        if ident is not None and team is not None and role is not None:
+            people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered)
+    return people
+
+
+def _date(c: _Checker, obj: dict, path: tuple):
+    value = c.text(obj, "date", path)
+    if value is None:
+        return None
+    if not _DATE_RE.match(value):
+        c.error(path + ("date",), f"not a date: {shown(value)} (expected YYYY-MM-DD)")
+        return None
+    try:
+        _dt.date.fromisoformat(value)
+    except ValueError:
+        c.error(path + ("date",), f"not a date: {shown(value)}")
+        return None
+    return value
+
+
+def _start(c: _Checker, obj: dict, path: tuple):
+    value = c.text(obj, "start", path, required=False)
+    if value is None:
+        return None
+    m = _START_RE.match(value)
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        c.error(path + ("start",), f"not a time of day: {shown(value)} (expected HH:MM)")
+        return None
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _period(c: _Checker, obj: dict, path: tuple):
+    if "period" not in obj or obj["period"] is None:
+        c.error(path + ("period",), "missing")
+        return None
+    value = obj["period"]
+    if isinstance(value, str) and value in ("pre", "post", "OT"):
+        return value
+    if type(value) is int and 1 <= value <= guard.MAX_PERIOD:
+        return value
+    number, problem = guard.whole(value, 1, guard.MAX_PERIOD, "a period number", text_ok=True)
+    if problem is None:
+        return number
+    if isinstance(value, int) and not isinstance(value, bool) and value < 1:
+        c.error(path + ("period",), f"period {value} is outside the game (periods start at 1)")
+    elif isinstance(value, int) and not isinstance(value, bool):
+        c.error(path + ("period",), problem)
+    else:
+        c.error(path + ("period",), f"not a period: {shown(value)} (1, 2, ..., OT, pre or post)")
+    return None
+
+
+# A time as written -> (one copy of that text, its seconds): a season repeats a few
+# thousand times in millions of lines, and each line would keep its own copy.
+_CLOCKS: dict = {}
+
+
+def _learn_clock(raw: str):
+    """A time written mm:ss as (that text, its seconds), remembered in _CLOCKS; None for
+    anything else. Both paths learn a time here: the short one on its first sight too, as
+    most of one league's times come once (at 1x 1,050 of 2,592 lines were new times)."""
+    m = _CLOCK_RE.match(raw)
+    if m is None or int(m.group(2)) > 59:
+        return None
+    known = _CLOCKS[raw] = (raw, int(m.group(1)) * 60 + int(m.group(2)))
+    return known
+
+
+def _clock(c: _Checker, obj: dict, path: tuple, period, settings: Settings):
+    """The time as written and its seconds; None for pre/post."""
+    raw = obj.get("time")
+    if period in ("pre", "post"):
+        if raw is not None:
+            c.warn(path + ("time",), f"a time is not read for a {period}-game line; ignored")
+        return None, None
+    if raw is None:
+        if period is not None:
+            c.error(path + ("time",), "missing: a line in the game needs its clock time (mm:ss)")
+        return None, None
+    known = _CLOCKS.get(raw) if type(raw) is str else None
+    if known is None:
+        known = _learn_clock(raw) if isinstance(raw, str) else None
+        if known is None:
+            why = "seconds above 59" if isinstance(raw, str) and _CLOCK_RE.match(raw) else "expected mm:ss"
+            c.error(path + ("time",), f"not a clock time: {shown(raw)} ({why})")
+            return None, None
+    raw, total = known
+    if total > settings.period_minutes * 60:
+        c.error(path + ("time",), f"{raw} lies outside a {settings.period_minutes}-minute period")
+        return None, None
+    return raw, total
+
+
+def _penalties(c: _Checker, obj: dict, path: tuple):
+    raw = obj.get("penalties")
+    if raw is None:
+        c.error(path + ("penalties",), "missing")
+        return None
+    if not isinstance(raw, list):
+        c.error(path + ("penalties",), f"expected a list, got {_kind(raw)}")
+        return None
+    if not raw:
+        c.error(path + ("penalties",), "empty: name at least one penalty")
+        return None
+    ok, seen = True, set()
+    for j, pen in enumerate(raw):
+        if not isinstance(pen, str):
+            c.error(path + ("penalties", j), f"expected a penalty type, got {_kind(pen)} {shown(pen)}")
+            ok = False
+            continue
+        if pen not in vocab.PENALTIES:
+            near = vocab.closest(pen, vocab.PENALTIES)
+            hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(vocab.PENALTIES)}"
+            c.error(path + ("penalties", j), f"unknown penalty type {shown(pen)}{hint}")
+            ok = False
+        elif pen in seen:
+            c.error(path + ("penalties", j), f"penalty {pen!r} repeated on one line")
+            ok = False
+        seen.add(pen)
+    return _PENALTY_SETS.setdefault(tuple(raw), tuple(raw)) if ok else None
+
+
+_INCIDENT_KEYS = frozenset(_INCIDENT)
+
+
+def _plain_incident(c: _Checker, obj, number: int, game_teams: tuple, people: dict, settings: Settings, clock, where):
+    """A person's line written the usual way, read without the checks' calls: a known
+    person of either team, a period, a clock time and a penalty list seen before, at
+    most whole minutes and a plain stoppage label. None for anything else (before any
+    effect), which the full check (_incident) then reads and reports."""
+    if type(obj) is not dict or not _INCIDENT_KEYS.issuperset(obj) or obj.get("team") is not None:
+        return None
+    pid = obj.get("person")
+    person = people.get(pid) if type(pid) is str else None
+    if person is None or person.team not in game_teams:
+        return None
+    period = obj.get("period")
+    raw = obj.get("time")
+    if type(period) is int and 1 <= period <= guard.MAX_PERIOD or period == "OT":
+        known = (_CLOCKS.get(raw) or _learn_clock(raw)) if type(raw) is str else None
+        if known is None or known[1] > settings.period_minutes * 60:
+            return None
+        time, seconds = known
+    elif (period == "pre" or period == "post") and raw is None:
+        time = seconds = None
+    else:
+        return None
+    code = obj.get("infraction")
+    infraction = _CODES.get(code) if type(code) is str else None
+    try:
+        penalties = _PENALTY_SETS.get(tuple(obj.get("penalties")))  # type: ignore[arg-type]
+    except TypeError:  # not a list of texts
+        return None
+    minutes = obj.get("minutes")
+    stoppage = obj.get("stoppage")
+    if (
+        infraction is None
+        or penalties is None
+        or type(obj["penalties"]) is not list
+        or minutes is not None
+        and not (type(minutes) is int and 0 <= minutes <= guard.MAX_MINUTES)
+        or stoppage is not None
+        and (type(stoppage) is not str or guard.text_problem(stoppage, True) is not None)
+    ):
+        return None
+    if not c.take_minutes(minutes):
+        return None  # the full check says where the sum passes the limit
+    return Incident(
+        number, person.id, period, time, seconds, infraction, penalties, minutes, stoppage, where, None, None, clock
+    )
+
+
+def _incident(
+    c: _Checker,
+    item,
+    path: tuple,
+    number: int,
+    game_teams: tuple,
+    people: dict,
+    settings: Settings,
+    clock: str | None,
+    where: str,
+):
+    obj = c.mapping(item, path, _INCIDENT)
+    if obj is None:
+        return None
+    has_person, has_team = obj.get("person") is not None, obj.get("team") is not None
+    team = None
+    if has_person == has_team:
+        c.error(
+            path,
+            "a line names a person or a team (a team line), one of the two: "
+            + ("both are given" if has_person else "neither is given"),
+        )
+        person = None
+    elif has_team:
+        person = None
+        team = c.text(obj, "team", path, nonempty=True, ref=True)
+        if team is not None and None not in game_teams and team not in game_teams:
+            c.error(
+                path + ("team",), f"team {shown(team)} does not play in this game ({game_teams[0]} v {game_teams[1]})"
+            )
+            team = None
+    else:
+        person = c.text(obj, "person", path, nonempty=True, ref=True)
+    if person is not None:
+        if person not in people:
+            c.error(path + ("person",), f"unknown person {shown(person)}")
+            person = None
+        elif None not in game_teams and people[person].team not in game_teams:
+            c.error(
+                path + ("person",),
+                f"{person!r} plays for {people[person].team!r}, "
+                f"on neither team of the game ({game_teams[0]} v {game_teams[1]})",
+            )
+            person = None
+        else:
+            person = people[person].id  # the one copy of the id, not this line's own
+    period = _period(c, obj, path)
+    time, seconds = _clock(c, obj, path, period, settings)
+    infraction = c.text(obj, "infraction", path)
+    if infraction is not None and infraction not in vocab.INFRACTIONS:
+        near = vocab.closest(infraction, vocab.INFRACTIONS)
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        c.error(path + ("infraction",), f"unknown infraction code {shown(infraction)}{hint}")
+        infraction = None
+    penalties = _penalties(c, obj, path)
+    minutes = None
+    if obj.get("minutes") is not None:
+        value = obj["minutes"]
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            c.error(path + ("minutes",), f"negative minutes: {shown(value)}")
+        else:
+            minutes, problem = guard.whole(value, 0, guard.MAX_MINUTES, "minutes of one line")
+            if problem:
+                c.error(path + ("minutes",), problem)
+    c.count_minutes(minutes, path)
+    stoppage = c.text(obj, "stoppage", path, required=False, ident=True)
+    if (
+        (person is None and team is None)
+        or None in (period, infraction, penalties)
+        or (period not in ("pre", "post") and seconds is None)
+    ):
+        return None
+    return Incident(
+        number,
+        person,
+        period,
+        time,
+        seconds,
+        _CODES[infraction],
+        penalties,
+        minutes,
+        stoppage,
+        where,
+        c.located.line(path) if c.located.lines else None,
+        team,
+        clock or settings.clock,
+    )
+
+
+def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        c.error(path, f"expected a mapping of team to persons, got {_kind(raw)}")
+        return None
+    out = {}
+    for team, names in raw.items():
+        if team in game_teams and type(names) is list:
+            try:
+                unique = dict.fromkeys(names)
+            except TypeError:  # a list or mapping among them: said below
+                unique = {}
+            if len(unique) == len(names) and people.keys() >= unique.keys():
+                out[team] = tuple(unique)  # known ids, each once: nothing to say
+                continue
+        tpath = path + (team,)
+        if team not in game_teams:
+            c.error(tpath, f"team {shown(team)} does not play in this game")
+            continue
+        if not isinstance(names, list):
+            c.error(tpath, f"expected a list of person ids, got {_kind(names)}")
+            continue
+        ids: dict = {}
+        for k, pid in enumerate(names):
+            if not isinstance(pid, str):
+                pid, problem = guard.id_text(pid)
+                if problem:
+                    c.error(tpath + (k,), problem)
+                    continue
+            if pid in ids:
+                c.warn(tpath + (k,), f"{shown(pid)} listed twice")
+            elif pid in people:
+                ids[pid] = None
+            else:
+                c.error(tpath + (k,), f"unknown person {shown(pid)}")
+        out[team] = tuple(ids)
+    return out
+
+
+def _games(
+    c: _Checker, raw: list, teams: dict, people: dict, settings: Settings, consume: bool = False, observer=None
+) -> list:
+    games: list = []
+    seen: dict = {}
+    for i, item in enumerate(raw):
+        if consume and isinstance(raw, list):
+            raw[i] = None  # a file read for this alone is let go game by game: a national season is large
+        path = ("games", i)
+        obj = c.mapping(item, path, _GAME)
+        if obj is None:
+            continue
+        ident = _unique_id(c, obj, path, seen, "game")
+        date = _date(c, obj, path)
+        start = _start(c, obj, path)
+        sides = []
+        for side in ("home", "away"):
+            team = c.text(obj, side, path, nonempty=True, ref=True)
+            if team is not None and team not in teams:
+                c.error(path + (side,), f"unknown team {shown(team)}")
+                team = None
+            sides.append(team)
+        home, away = sides
+        if home is not None and home == away:
+            c.error(path + ("away",), f"home and away are the same team {shown(home)}")
+        kind = c.choice(obj, "kind", path, vocab.GAME_KINDS)
+        scheduled = (
+            c.choice(obj, "status", path, ("played", "scheduled"), required=False, default="played") == "scheduled"
+        )
+        if scheduled:
+            for key in ("incidents", "dressed"):
+                if obj.get(key):
+                    c.error(
+                        path + (key,),
+                        f"a scheduled game (not yet played) has no {key}: remove them or give status: played",
+                    )
+        # a game whose scorekeeper wrote times the other way: its own clock
+        clock = c.choice(obj, "clock", path, vocab.CLOCKS, required=False)
+        dressed = _dressed(c, obj.get("dressed"), path + ("dressed",), (home, away), people)
+        incidents = []
+        teams_of_game = (home, away)
+        line_clock = clock or settings.clock
+        plain = not c.located.lines and None not in teams_of_game  # a JSON file: no lines to keep
+        for j, inc in enumerate(c.items(obj, "incidents", path, required=False)):
+            where = f"games[{i}].incidents[{j}]"
+            found = plain and _plain_incident(c, inc, j + 1, teams_of_game, people, settings, line_clock, where)
+            if not found:
+                found = _incident(c, inc, path + ("incidents", j), j + 1, teams_of_game, people, settings, clock, where)
+            incidents.append(found)
+        if ident is None or date is None or home is None or away is None or kind is None:
+            continue
+        games.append(
+            Game(
+                ident,
+                i,
+                date,
+                start,
+                home,
+                away,
+                kind,
+                dressed,
+                tuple(incidents),
+                f"games[{i}]",
+                c.located.line(path) if c.located.lines else None,
+                None if clock == settings.clock else clock,
+                scheduled,
+            )
+        )
+        if observer is not None:
+            observer.game(games[-1])
+    return games
+
+
+def known(c: _Checker, obj: dict, path: tuple, key: str, ids) -> str | None:
+    """The id `obj[key]` names, if it is one of `ids` (an unknown one is an error there)."""
+    value = c.text(obj, key, path, nonempty=True, ref=True)
+    if value is not None and value not in ids:
+        c.error(path + (key,), f"unknown {key} {shown(value)}")
+        return None
+    return value
+
+
+def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
+    """League decisions (10.01C): set an indefinite suspension's length, or add games."""
+    known_games = {g.id for g in games}
+    out = []
+    added: dict = {}
+    for k, item in enumerate(raw):
+        path = ("decisions", k)
+        obj = c.mapping(item, path, _DECISION)
+        if obj is None:
+            continue
+        person = known(c, obj, path, "person", people)
+        game = known(c, obj, path, "game", known_games)
+        rule = c.text(obj, "rule", path, required=False)
+        if rule is not None and rule != "league:10.08":
+            c.error(
+                path + ("rule",),
+                f"a decision acts on the rules' suspension (no rule) or on the audit's "
+                f"league:10.08 suspension; not {shown(rule)}",
+            )
+        date = _date(c, obj, path)
+        reason = c.text(obj, "reason", path, required=False, default="")
+        actions = [key for key in ("set_games", "add_games") if obj.get(key) is not None]
+        if len(actions) != 1:
+            c.error(
+                path,
+                "give exactly one of set_games (the length of an indefinite suspension) or add_games (games added)",
+            )
+            continue
+        key = actions[0]
+        amount = c.integer(obj, key, path, None, 0 if key == "set_games" else 1, guard.MAX_GAMES)
+        if person is None or game is None or date is None or amount is None:
+            continue
+        # the added games of one suspension are summed by the solver: kept below the limit too
+        target = (person, game, rule)
+        added[target] = added.get(target, 0) + amount
+        if added[target] > guard.MAX_GAMES:
+            c.error(
+                path + (key,),
+                f"the games decided for {shown(person)} in {shown(game)} add up to more than {guard.MAX_GAMES:,}",
+            )
+            continue
+        out.append(
+            Decision(
+                k,
+                person,
+                game,
+                rule,
+                "setlength" if key == "set_games" else "addgames",
+                amount,
+                date,
+                reason or "",
+                render_path(path),
+                c.located.line(path),
+            )
+        )
+    return out
+
+
+def validate(located: Located, source: str = "<season>", consume: bool = False, observer=None) -> Season:
+    """Check a whole season; return it, or raise InputError with every problem.
+    An `observer` (partition.Stream) is shown each game as soon as it is checked."""
+    c = _Checker(located, source)
+    top = located.data
+    if not isinstance(top, dict):
+        c.mapping(top, (), _TOP)
+        raise InputError(source, c.problems)
+    settings = _settings(c, top.get("settings"))
+    c._line_most = sum(settings.pim.values())
+    teams = _teams(c, c.items(top, "teams", ()))
+    people = _people(c, c.items(top, "people", ()), teams)
+    if observer is not None and not c.problems:
+        observer.start(settings, teams, people)
+    games = _games(
+        c,
+        c.items(top, "games", ()),
+        teams,
+        people,
+        settings,
+        consume,
+        observer if observer is not None and not c.problems else None,
+    )
+    # what follows a streamed games array in the file is read once the games are
+    decisions = _decisions(c, c.items(top, "decisions", (), required=False), people, games)
+    listed = c.items(top, "issued", (), required=False)
+    issued: list = []
+    if listed:  # (the reader of issued suspensions is imported only for a season that lists them)
+        from hockeyrules.read.issued import check as check_issued
+
+        issued = check_issued(c, listed, people, games)
+    fmt = top.get("format")
+    if fmt != FORMAT:
+        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
+    # free text, or a bare number read as the text written (season: 2025)
+    league = c.text(top, "league", (), required=False, ref=True)
+    season_name = c.text(top, "season", (), required=False, ref=True)
+    c.mapping(top, (), _TOP)
+    if c.problems:
+        raise InputError(source, sorted(c.problems, key=lambda p: (p.line is None, p.line or 0, p.where)))
+    return Season(
+        league="" if league is None else str(league),
+        season="" if season_name is None else str(season_name),
+        settings=settings,
+        teams=teams,
+        people=people,
+        games=games,
+        decisions=decisions,
+        warnings=c.warnings,
+        source=source,
+        issued=issued,
+    )
+
+
+def load(path: str | os.PathLike[str], observer=None) -> Season:
+    """Read and check a season file (`observer`: see validate)."""
+    import gc
+
+    # Reading builds millions of small objects and frees none: the cyclic garbage
+    # collector only costs time here (half of the reading time of a national season).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return validate(read(path, stream=True), str(path), consume=True, observer=observer)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def from_data(data: dict, source: str = "<season>") -> Season:
+    """Check a season given as plain data (already parsed JSON or YAML)."""
+    return validate(Located(data), source)
