@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/audit.py --sizes 1,10,100
     .venv/bin/python benchmarks/audit.py --commands audit,status
 
-Every figure is one fresh process (`python -m hockeyrules.cli.commands COMMAND SEASON
+Every figure is one fresh process (`python -m hockeyrules COMMAND SEASON
 --format json`), timed from spawning it to reaping it, with its peak resident
 memory (ru_maxrss) and the CPU time it and its workers used (user + system: on a
 machine shared with other work, the figure that does not depend on the load). The seasons are benchmarks/run.py's, generated once and
@@ -54,7 +54,7 @@ def main() -> None:
             run.progress(f"[{size}x] {command} ...")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             o = run.measure(
-                [sys.executable, "-m", "hockeyrules.cli.commands", command, str(path), "--format", "json"],
+                [sys.executable, "-m", "hockeyrules", command, str(path), "--format", "json"],
                 out,
                 err,
                 args.timeout,

@@ -47,7 +47,7 @@ def person_to_explain(season_path: Path) -> str:
 
 
 def argv_of(command: str, season: Path, out: Path, person: str) -> list[str]:
-    cli = [sys.executable, "-m", "hockeyrules.cli.commands"]
+    cli = [sys.executable, "-m", "hockeyrules"]
     if command == "suspensions":
         return cli + ["suspensions", str(season), "--format", "json"]
     if command == "suspensions --explain":

@@ -5,7 +5,7 @@
 OLD_PYTHON and NEW_PYTHON are interpreters that each have a hockeyrules installed
 (a virtual environment's bin/python: `python3 -m venv /tmp/old && /tmp/old/bin/pip
 install .` in a checkout of the old commit). Each run spawns `python -m
-hockeyrules.cli.commands suspensions SEASON --format json`, old then new, again and again,
+hockeyrules suspensions SEASON --format json`, old then new, again and again,
 so that whatever else the machine is doing falls on both alike: on a shared
 machine the same code runs faster or slower by up to half from one hour to the
 next, and only figures taken in turn can be compared. It prints, for each, the
@@ -40,7 +40,7 @@ def time_in_turn(pythons: dict, season: Path, runs: int, timeout: float, max_rss
     for n in range(runs):
         for name, python in pythons.items():
             out, err = CACHE / f"pair-{name}.json", CACHE / f"pair-{name}.stderr"
-            argv = [python, "-m", "hockeyrules.cli.commands", "suspensions", str(season), "--format", "json"]
+            argv = [python, "-m", "hockeyrules", "suspensions", str(season), "--format", "json"]
             o = measure(argv, out, err, timeout, max_rss_mb)
             if o.status != "OK":
                 raise SystemExit(f"{name} ({python}): {o.status} {o.detail}")

@@ -5,7 +5,7 @@ Run it as `benchmarks/run` from the repository root (see benchmarks/README.md).
 
 Every measurement runs in a fresh process:
 
-- end to end: `python -m hockeyrules.cli.commands suspensions FILE --format json > out.json`,
+- end to end: `python -m hockeyrules suspensions FILE --format json > out.json`,
   timed from spawning the process to reaping it; peak memory is the child's
   own ru_maxrss (os.wait4, the figure /usr/bin/time -v prints as "Maximum
   resident set size");
@@ -361,7 +361,7 @@ def run_size(size: int, repeat: int, args) -> dict:
     # ---- end to end
     e2e_out = CACHE / f"out-{size}x.json"
     e2e_err = CACHE / f"out-{size}x.stderr"
-    argv = [sys.executable, "-m", "hockeyrules.cli.commands", "suspensions", str(season), "--format", "json"]
+    argv = [sys.executable, "-m", "hockeyrules", "suspensions", str(season), "--format", "json"]
     walls, peaks, cpus, syss, status = [], [], [], [], "OK"
     for k in range(repeat):
         progress(f"[{size}x] end to end, run {k + 1}/{repeat} ...")
@@ -947,7 +947,7 @@ def main(argv=None) -> int:
     if args.json:
         args.json = os.path.abspath(args.json)
     # The measured processes start in the cache folder: from the repository root,
-    # `python -m hockeyrules.cli.commands` would import the checkout even where the interpreter
+    # `python -m hockeyrules` would import the checkout even where the interpreter
     # has a wheel installed (HOCKEYRULES_PYTHON), and measure the wrong package.
     CACHE.mkdir(parents=True, exist_ok=True)
     os.chdir(CACHE)

@@ -1,4 +1,4 @@
-"""A season as a folder of CSV files (hockeyrules/read/csv/io.py, docs/csv-import.md).
+"""A season as a folder of CSV files (hockeyrules/read/csv/reader.py and exporter.py, docs/csv-import.md).
 
 The example folder gives the suspensions of the hand-written season; every
 mapping rule; every error with its file and line; the round trip; hostile cells.
@@ -15,8 +15,9 @@ import pytest
 from hockeyrules import evaluate
 from hockeyrules.model.errors import InputError
 from hockeyrules.model.vocabulary import RULED_INFRACTIONS
-from hockeyrules.read.csv.io import import_folder, load_any, load_folder, read_folder, write_folder
+from hockeyrules.read.csv.exporter import write_folder
 from hockeyrules.read.csv.mapping import RULE_CODES, Mapping, MappingError
+from hockeyrules.read.csv.reader import import_folder, load_any, load_folder, read_folder
 from hockeyrules.read.loader import read
 from hockeyrules.read.season import from_data
 

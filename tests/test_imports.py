@@ -28,7 +28,7 @@ NEVER = (
     "hockeyrules.views.audit",
     "hockeyrules.views.explain",
     "hockeyrules.report.pages",
-    "hockeyrules.read.csv.io",
+    "hockeyrules.read.csv.reader",
     "hockeyrules.read.yamlread",
     "yaml",
     "multiprocessing",

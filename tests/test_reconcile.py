@@ -167,7 +167,7 @@ def test_unknown_persons_and_games_are_located_errors(tmp_path):
 
 
 def test_issued_csv_gives_the_same_answer_as_the_yaml_list(tmp_path, answer):
-    from hockeyrules.read.csv.io import write_folder
+    from hockeyrules.read.csv.exporter import write_folder
 
     folder = tmp_path / "csv"
     write_folder(from_data(season()), folder)

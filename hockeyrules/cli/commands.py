@@ -247,7 +247,7 @@ def _folder_options(f):
             raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
         if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
             return f(*args, **kwargs)
-        from hockeyrules.read.csv.io import reading_options
+        from hockeyrules.read.csv.reader import reading_options
 
         with reading_options(mapping, encoding):
             return f(*args, **kwargs)
@@ -670,7 +670,7 @@ def test_command(paths, proposal, readings, pattern):
 @_folder_options
 def import_command(folder, output, fmt, clock, quiet):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
-    from hockeyrules.read.csv.io import import_folder
+    from hockeyrules.read.csv.reader import import_folder
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
@@ -703,7 +703,7 @@ def import_command(folder, output, fmt, clock, quiet):
 @_folder_options
 def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
-    from hockeyrules.read.csv.io import write_folder
+    from hockeyrules.read.csv.exporter import write_folder
 
     _check_output(output, folder=True)
     with progress.reporting(_reporter(quiet)):

@@ -412,7 +412,7 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
         if c.typed(data, "base", (), (str,), "a season file or a folder of CSV files (relative to this file)"):
             try:
                 if (path.parent / data["base"]).is_dir():  # docs/csv-import.md
-                    from hockeyrules.read.csv.io import read_folder
+                    from hockeyrules.read.csv.reader import read_folder
 
                     base = read_folder(path.parent / data["base"])
                 else:

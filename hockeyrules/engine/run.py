@@ -25,7 +25,7 @@ def as_season(season: SeasonSource) -> Season:
         return season
     if isinstance(season, (str, os.PathLike)):
         if os.path.isdir(season):
-            from hockeyrules.read.csv.io import load_folder
+            from hockeyrules.read.csv.reader import load_folder
 
             return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
         return season_mod.load(season)

@@ -4,7 +4,7 @@ A league's scoring system writes "Checking from Behind", "7.2", "GM", "Misc.",
 "3rd" or "Head Coach" where the season format (docs/season-format.md) has the codes
 `checking_from_behind`, `boarding`, `game_misconduct`, `misconduct`, 3 and
 `head_coach`. This module is the one place that says which text means which
-code; the CSV importer (csvio.py) only asks it. A league adds its own words
+code; the CSV importer (reader.py) only asks it. A league adds its own words
 with a mapping file (`Mapping.load`), which is checked against the vocabulary
 and takes precedence over the built-in words.
 

@@ -1,4 +1,4 @@
-"""A season as a folder of CSV files: the importer and the exporter (docs/csv-import.md).
+"""A season as a folder of CSV files, read: the importer (docs/csv-import.md).
 
 A league office's scoring system exports spreadsheets. A folder holds
 
@@ -13,8 +13,8 @@ A league office's scoring system exports spreadsheets. A folder holds
 with columns named after the fields of the season format (docs/season-format.md).
 `read_folder` turns it into season@1 data, exactly the model a season file
 gives; `load_folder` also checks it (every problem at once, each with its file
-and line). `write_folder` writes a season out as such a folder; reading it back
-gives the same season.
+and line). The exporter (exporter.py) writes a season out as such a folder; reading
+it back gives the same season.
 
 Cells are text and nothing else: they are never evaluated, a cell like
 `=cmd|' /C calc'!A0` is a name like any other. Words, abbreviations and rule
@@ -45,12 +45,11 @@ __all__ = [
     "import_folder",
     "load_folder",
     "load_any",
-    "write_folder",
-    "season_to_data",
     "own_mapping",
     "reading_options",
     "FILES",
     "REQUIRED_FILES",
+    "TEXT_TOP",
 ]
 
 FILES = (
@@ -75,7 +74,7 @@ REQUIRED_COLUMNS = {
     "issued.csv": ("person", "game"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
-_TEXT_TOP = ("format", "league", "season")
+TEXT_TOP = ("format", "league", "season")
 _TITLE_ROWS = 10  # rows above the header that may be a spreadsheet's title
 _FREE_TEXT = {"name", "registered_team", "reason", "note"}  # kept exactly as written; other cells are trimmed
 
@@ -389,7 +388,7 @@ class _FolderReader:
                 if key == "clock":
                     self.error(file, row.line, "clock is empty: remaining or elapsed", "value")
                 continue  # an empty value: the default
-            if key in _TEXT_TOP:
+            if key in TEXT_TOP:
                 top[key] = value
                 self.origin((key,), file, row.line)
             elif key == "clock":
@@ -415,10 +414,10 @@ class _FolderReader:
                 settings.setdefault("pim", {})[kind] = number
                 self.origin(("settings", "pim", kind), file, row.line)
             else:
-                known = ", ".join(_TEXT_TOP + ("clock",) + _INT_SETTINGS + tuple(f"pim.{p}" for p in vocab.PENALTIES))
+                known = ", ".join(TEXT_TOP + ("clock",) + _INT_SETTINGS + tuple(f"pim.{p}" for p in vocab.PENALTIES))
                 self.error(file, row.line, f"unknown setting {raw_key!r}; known: {known}", "key")
         for key, value in self.overrides.items():
-            if key in _TEXT_TOP:
+            if key in TEXT_TOP:
                 top[key] = value
             elif key == "pim":
                 settings.setdefault("pim", {}).update(value)
@@ -836,7 +835,7 @@ class _FolderReader:
             if shorter is None or shorter == probe:
                 break
             probe = shorter
-        if where.startswith("settings") or where in _TEXT_TOP:
+        if where.startswith("settings") or where in TEXT_TOP:
             return Problem(f"settings.csv, {where}", problem.message, problem.line)
         return problem
 
@@ -985,195 +984,3 @@ def load_any(path, mapping=None, *, settings: dict | None = None, encoding: str 
     if Path(path).is_dir():
         return load_folder(path, mapping, settings=settings, encoding=encoding)
     return load(path)
-
-
-# ====================================================================== writing
-_HEADERS = {
-    "teams.csv": ("id", "name"),
-    "people.csv": ("id", "name", "team", "role", "affiliate", "registered_team"),
-    "games.csv": ("id", "date", "start", "home", "away", "kind", "clock"),
-    "dressed.csv": ("game", "team", "person"),
-    "incidents.csv": (
-        "game",
-        "incident",
-        "person",
-        "team",
-        "period",
-        "time",
-        "infraction",
-        "penalty",
-        "minutes",
-        "stoppage",
-    ),
-    "decisions.csv": ("person", "game", "rule", "set_games", "add_games", "date", "reason"),
-    "settings.csv": ("key", "value"),
-    "issued.csv": ("person", "game", "games", "indefinite", "rules", "date", "note"),
-}
-
-
-def season_to_data(season: Season) -> dict:
-    """A checked Season back into season@1 data."""
-    s = season.settings
-    data: dict = {
-        "format": FORMAT,
-        "league": season.league,
-        "season": season.season,
-        "settings": {
-            "clock": s.clock,
-            "period_minutes": s.period_minutes,
-            "regulation_periods": s.regulation_periods,
-            "roster_limit": s.roster_limit,
-            "max_affiliate_games": s.max_affiliate_games,
-            "pim": dict(s.pim),
-        },
-        "teams": [{"id": t.id, "name": t.name} for t in season.teams.values()],
-        "people": [],
-        "games": [],
-    }
-    for p in season.people.values():
-        person: dict = {"id": p.id, "name": p.name, "team": p.team, "role": p.role}
-        if p.affiliate:
-            person["affiliate"] = True
-        if p.registered_team is not None:
-            person["registered_team"] = p.registered_team
-        data["people"].append(person)
-    for g in sorted(season.games, key=lambda g: g.index):
-        game: dict = {"id": g.id, "date": g.date}
-        if g.start is not None:
-            game["start"] = g.start
-        game.update(home=g.home, away=g.away, kind=g.kind)
-        if getattr(g, "clock", None) is not None:  # its own clock (season format revision 2)
-            game["clock"] = g.clock
-        if g.scheduled:
-            game["status"] = "scheduled"
-        if g.dressed is not None:
-            game["dressed"] = {team: list(ids) for team, ids in g.dressed.items()}
-        game["incidents"] = []
-        for inc in g.incidents:
-            team = getattr(inc, "team", None)  # a team line (season format revision 2)
-            item = {"team": team} if inc.person is None and team is not None else {"person": inc.person}
-            item["period"] = inc.period
-            if inc.time is not None:
-                item["time"] = inc.time
-            item.update(infraction=inc.infraction, penalties=list(inc.penalties))
-            if inc.minutes is not None:
-                item["minutes"] = inc.minutes
-            if inc.stoppage is not None:
-                item["stoppage"] = inc.stoppage
-            game["incidents"].append(item)
-        data["games"].append(game)
-    if season.decisions:
-        data["decisions"] = []
-        for d in season.decisions:
-            item = {"person": d.person, "game": d.game}
-            if d.rule is not None:
-                item["rule"] = d.rule
-            item["set_games" if d.action == "setlength" else "add_games"] = d.games
-            item.update(date=d.date, reason=d.reason)
-            data["decisions"].append(item)
-    if season.issued:
-        data["issued"] = [
-            {k: v for k, v in e.to_dict().items() if k != "where" and v is not None} for e in season.issued
-        ]
-    return data
-
-
-def _cell(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _split_minutes(total, penalties: list, pim: dict) -> list:
-    """An incident's minutes over its penalty lines: each line its type's minutes, the last the rest."""
-    if total is None:
-        return [None] * len(penalties)
-    if isinstance(total, bool) or not isinstance(total, int):
-        return [total] + [0] * (len(penalties) - 1)  # not a number: kept on the first line, as written
-    out, left = [], total
-    for kind in penalties[:-1]:
-        share = min(left, pim.get(kind, vocab.DEFAULT_PIM.get(kind, 0)))
-        out.append(share)
-        left -= share
-    return out + [left]
-
-
-def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> list[Path]:
-    """Write a season (season@1 data or a Season) as a folder of CSV files; the files written.
-
-    incidents.csv has one row per penalty line, the shape of a league's export: an
-    incident with [major, game_misconduct] is two rows with its `incident` number
-    (its place in the game's sheet, the number results cite). When the incident gives
-    minutes they are spread over its rows (each its type's minutes from settings.pim,
-    the last the rest), so that they add up to what the sheet says; otherwise the
-    minutes cells are empty. Codes are written as codes. Every file is written, the
-    optional ones with their header alone when empty, so that no file of an earlier
-    export is left behind. Text is written exactly as it is (never escaped or
-    evaluated): a spreadsheet program may treat a cell starting with = as a formula.
-    """
-    data = season_to_data(season) if isinstance(season, Season) else season
-    folder = Path(path)
-    folder.mkdir(parents=True, exist_ok=True)
-    settings = data.get("settings") or {}
-    pim = dict(vocab.DEFAULT_PIM)
-    if isinstance(settings.get("pim"), dict):
-        pim.update({k: v for k, v in settings["pim"].items() if isinstance(v, int) and not isinstance(v, bool)})
-    rows: dict[str, list] = {name: [] for name in _HEADERS}
-    for key in _TEXT_TOP:
-        if data.get(key) is not None:
-            rows["settings.csv"].append([key, data[key]])
-    for key, value in settings.items():
-        if key == "pim" and isinstance(value, dict):
-            rows["settings.csv"] += [[f"pim.{kind}", minutes] for kind, minutes in value.items()]
-        else:
-            rows["settings.csv"].append([key, value])
-    scheduled = any(g.get("status") == "scheduled" for g in data.get("games") or [])
-    if scheduled:  # the column only where the season has scheduled games
-        _HEADERS_GAMES = _HEADERS["games.csv"] + ("status",)
-    for team in data.get("teams") or []:
-        rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
-    for person in data.get("people") or []:
-        rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
-    for game in data.get("games") or []:
-        rows["games.csv"].append(
-            [game.get(c) for c in _HEADERS["games.csv"]] + ([game.get("status")] if scheduled else [])
-        )
-        for team, ids in (game.get("dressed") or {}).items():
-            if not ids:
-                rows["dressed.csv"].append([game.get("id"), team, None])
-            for pid in ids:
-                rows["dressed.csv"].append([game.get("id"), team, pid])
-        for number, inc in enumerate(game.get("incidents") or [], start=1):
-            penalties = list(inc.get("penalties") or [])
-            for kind, minutes in zip(penalties, _split_minutes(inc.get("minutes"), penalties, pim)):
-                rows["incidents.csv"].append(
-                    [
-                        game.get("id"),
-                        number,
-                        inc.get("person"),
-                        None if inc.get("person") is not None else inc.get("team"),
-                        inc.get("period"),
-                        inc.get("time"),
-                        inc.get("infraction"),
-                        kind,
-                        minutes,
-                        inc.get("stoppage"),
-                    ]
-                )
-    for decision in data.get("decisions") or []:
-        rows["decisions.csv"].append([decision.get(c) for c in _HEADERS["decisions.csv"]])
-    for entry in data.get("issued") or []:
-        rows["issued.csv"].append([entry.get(c) for c in _HEADERS["issued.csv"]])
-    written = []
-    for name in FILES:
-        if name == "issued.csv" and not rows[name]:
-            continue  # written only for a season that has them
-        target = folder / name
-        with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
-            writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-            writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
-            writer.writerows([_cell(v) for v in row] for row in rows[name])
-        written.append(target)
-    return written
