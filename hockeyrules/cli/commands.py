@@ -713,6 +713,40 @@ def export_command(season, output, semicolon, quiet):
     click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
+@main.command("facts", context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.argument("season", type=PATH)
+@click.option(
+    "-o",
+    "--output",
+    type=FILE,
+    default=streams.STDIO,
+    show_default=True,
+    help="The file to write the program into (`-`: standard output).",
+)
+@click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
+@click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
+@_reading_option
+@_quiet_option
+@_folder_options
+def facts_command(season, output, layers, counted_once, readings, quiet):
+    """Write a season's facts as an ASP program, to run the encoding by hand with clingo.
+
+    The program holds the facts `suspensions` solves, a table of what each integer
+    stands for, and the clingo command line that runs the rules over them."""
+    from hockeyrules.facts.program import program_text
+
+    if output != streams.STDIO:
+        _check_output(output)
+    policy = _make_policy(layers, counted_once, readings)
+    with progress.reporting(_reporter(quiet)):
+        loaded, _ = _inputs(season)
+        text = program_text(loaded, policy)
+    if output == streams.STDIO:
+        click.echo(text, nl=False)
+    else:
+        streams.write_text(output, text)
+
+
 @main.command("readings", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=PATH, required=False)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
