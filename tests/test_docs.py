@@ -251,3 +251,25 @@ def test_the_check_of_documented_commands_finds_what_does_not_exist(tmp_path):
         "report: no option --bogus",
         "diff: no option --proposl",
     ]
+
+
+def test_every_command_of_the_readme_parses_as_written(tmp_path, monkeypatch):
+    """The README's commands, as a reader types them from a checkout: click parses each
+    one whole (its command, its options and their values), and the files it reads exist."""
+    import click
+
+    for name in ("examples", "proposals", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    commands = [words.split() for _, words in documented_commands(ROOT / "README.md")]
+    assert len(commands) >= 12  # the two typical weeks and the season's data
+    root = click.Context(main, info_name="hockeyrules", **main.context_settings)
+    for words in commands:
+        assert words[0] in main.commands, words
+        try:
+            main.commands[words[0]].make_context(words[0], words[1:], parent=root)
+        except click.ClickException as err:
+            raise AssertionError(f"hockeyrules {' '.join(words)}: {err.format_message()}") from err
+        # the files and folders it reads are there (what it writes, after -o, need not be)
+        read = [w for i, w in enumerate(words) if ("/" in w or w.endswith((".yaml", ".json"))) and words[i - 1] != "-o"]
+        assert read and all(Path(w).exists() for w in read), words
