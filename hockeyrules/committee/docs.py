@@ -186,7 +186,7 @@ def rules_markdown() -> str:
         "proposal's `policy`); `hockeyrules readings SEASON` shows whose suspensions depend on each. "
         "Every result reports the readings it used in its `policy`.\n\n"
     )
-    from hockeyrules.committee.readings import markdown_register  # one register: the README's table is the same
+    from hockeyrules.committee.readings import markdown_register  # one register: `hockeyrules readings` reads it too
 
     out.append(markdown_register())
     return "".join(out)

@@ -104,7 +104,7 @@ HEADERS = ["reading", "provision", "the rulebook's words", "default", "other val
 
 
 def markdown_register(data: dict | None = None) -> str:
-    """The register as a Markdown table (the README's readings table is exactly this)."""
+    """The register as a Markdown table (docs/rules.md's readings table is exactly this)."""
     from hockeyrules.views.render import markdown_table
 
     return markdown_table(HEADERS, _rows(data or readings()))

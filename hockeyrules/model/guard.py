@@ -3,14 +3,14 @@ checks of single values that every reader (season, proposal, scenario, CSV) uses
 
 Numbers enter the solver as 32-bit integers; the limits below keep every value,
 and every sum the rules make of them, inside that range. They are generous for
-any real league and are stated in the README ("Bad input").
+any real league and are stated in docs/season-format.md ("Limits").
 """
 
 from __future__ import annotations
 
 import re
 
-# --- limits (README "Bad input") ---------------------------------------------
+# --- limits (docs/season-format.md, "Limits") --------------------------------
 MAX_DEPTH = 64  # levels of nesting in a YAML or JSON file
 MAX_ALIAS_VALUES = 100_000  # values a YAML file may produce through aliases (*name)
 MAX_GAMES = 999_999  # games: table values, rungs, decisions, a new rule's yields

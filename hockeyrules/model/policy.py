@@ -4,7 +4,7 @@ One register (READINGS) says, for each reading, the provision it concerns, the
 rulebook's words, its default and its other values, and the fact the encoding
 reads (policy(Name, Value) in asp/). Everything else takes it from here: the
 Policy a result reports, the facts, `--reading NAME=VALUE`, a proposal's
-`policy`, `hockeyrules readings` and the README's table. The rules that read a
+`policy`, `hockeyrules readings` and the table of docs/rules.md. The rules that read a
 reading are in asp/, never here.
 """
 
