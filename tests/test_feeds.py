@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hockeyrules.model.errors import InputError
+from hockeyrules.read.csv.mapping import Mapping
 from hockeyrules.read.csv.reader import import_folder, read_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,3 +170,168 @@ def test_the_yaml_reader_keeps_a_line_as_it_is_written(tmp_path):
     )
     season = from_data(data)
     assert len(season.games[0].incidents) == 2
+
+
+# ---------------------------------------------------------------- 3. a type joined with a hyphen
+@pytest.mark.parametrize(
+    "text, read",
+    [
+        ("Major-Boarding", ("boarding", "major")),
+        ("Major-Charging", ("charging", "major")),
+        ("Major-Check/behind", ("checking_from_behind", "major")),
+        ("Major - Check to the Head", ("head_contact", "major")),
+        ("Cross-Checking", ("cross_checking", None)),
+    ],
+)
+def test_a_penalty_type_joined_by_a_hyphen_is_read_as_a_spaced_one(text, read):
+    assert Mapping().infraction_and_penalty(text) == read
+
+
+def test_a_hyphenated_cell_that_is_no_penalty_is_still_refused(tmp_path):
+    path = folder(tmp_path, HEADER + "G1,A1,2,08:12,Major-Pizza,Major,5\n")
+    (where, line, message), *rest = problems(path)
+    assert (where, line, rest) == ("incidents.csv", 2, [])
+    assert message.startswith("column infraction: cannot map 'Major-Pizza' to an infraction code")
+
+
+# ---------------------------------------------------------------- 4. a numeric offence column
+OFFENCE = "game,person,period,time,offence,description,penalty,minutes\n"
+
+
+def test_a_numeric_offence_column_beside_a_description_is_the_system_code(tmp_path):
+    path = folder(tmp_path, OFFENCE + "G1,A1,2,08:12,27,Boarding,Major,5\nG1,B1,1,01:00,12,Tripping,Minor,2\n")
+    assert [i["infraction"] for i in read_folder(path)["games"][0]["incidents"]] == ["boarding", "tripping"]
+    first = folder(
+        tmp_path / "f", "game,person,period,time,description,offence,penalty\nG1,A1,2,08:12,Boarding,27,Major\n"
+    )
+    assert read_folder(first)["games"][0]["incidents"][0]["infraction"] == "boarding"
+
+
+def test_two_infraction_columns_of_words_are_an_error_unless_the_mapping_names_one(tmp_path):
+    rows = OFFENCE + "G1,A1,2,08:12,Boarding,Boarding,Major,5\n"
+    assert problems(folder(tmp_path / "a", rows)) == [
+        (
+            "incidents.csv",
+            None,
+            "columns 'offence' and 'description' both give infraction: ignore one in the mapping file",
+        )
+    ]
+    named = folder(
+        tmp_path / "b",
+        rows.replace(",27,", ",x,"),
+        mapping_yaml="columns:\n  incidents.csv: {description: infraction}\n",
+    )
+    assert read_folder(named)["games"][0]["incidents"][0]["infraction"] == "boarding"
+
+
+# ---------------------------------------------------------------- 5. dates
+def test_an_iso_date_time_with_an_offset_is_the_local_date_and_start(tmp_path):
+    games = "id,date,home,away,kind\nG1,2024-01-01T19:30:00-05:00,A,B,regular\nG2,2024-01-08 07:05,A,B,regular\n"
+    data = read_folder(folder(tmp_path, games_csv=games))
+    assert [(g["date"], g["start"]) for g in data["games"]] == [("2024-01-01", "19:30"), ("2024-01-08", "07:05")]
+
+
+def test_a_utc_date_time_is_refused_located(tmp_path):
+    games = "id,date,home,away,kind\nG1,2024-01-02T01:30:00Z,A,B,regular\nG2,2024-01-08,A,B,regular\n"
+    (where, line, message), *rest = problems(folder(tmp_path, games_csv=games))
+    assert (where, line, rest) == ("games.csv", 2, [])
+    assert message.startswith("column date: '2024-01-02T01:30:00Z' is a UTC time")
+
+
+def test_day_first_and_month_first_dates(tmp_path):
+    games = "id,date,home,away,kind\nG1,05/03/2025,A,B,regular\nG2,25/03/2025,A,B,regular\n"
+    as_told = folder(tmp_path / "dm", games_csv=games, mapping_yaml="date_format: DD/MM/YYYY\n")
+    assert [g["date"] for g in read_folder(as_told)["games"]] == ["2025-03-05", "2025-03-25"]
+    us = folder(tmp_path / "md", games_csv=games.replace("25/03", "03/25"), mapping_yaml="date_format: MM/DD/YYYY\n")
+    assert [g["date"] for g in read_folder(us)["games"]] == ["2025-05-03", "2025-03-25"]
+    untold = folder(tmp_path / "none", games_csv=games)
+    assert problems(untold) == [
+        (
+            "games.csv",
+            2,
+            "column date: '05/03/2025' could be day/month or month/day: say which in the mapping file "
+            "(date_format: DD/MM/YYYY or MM/DD/YYYY)",
+        )
+    ]
+    wrong = folder(tmp_path / "w", games_csv=games, mapping_yaml="date_format: MM/DD/YYYY\n")
+    assert problems(wrong) == [("games.csv", 3, "column date: not a date in the form MM/DD/YYYY: '25/03/2025'")]
+
+
+# ---------------------------------------------------------------- 6. statuses
+def test_status_words_and_a_systems_codes_in_the_mapping(tmp_path):
+    games = "id,date,home,away,kind,status\nG1,2025-10-01,A,B,regular,4\nG2,2025-10-08,A,B,regular,1\n"
+    path = folder(tmp_path / "codes", games_csv=games, mapping_yaml="statuses:\n  1: scheduled\n  4: played\n")
+    assert [g.get("status") for g in read_folder(path)["games"]] == ["played", "scheduled"]
+    season = import_folder(path)[1]
+    assert [g.scheduled for g in season.games] == [False, True]
+    words = folder(tmp_path / "words", games_csv=games.replace(",4", ",Final").replace(",1\n", ",Not Started\n"))
+    assert [g.get("status") for g in read_folder(words)["games"]] == ["played", "scheduled"]
+    unknown = folder(tmp_path / "unknown", games_csv=games)
+    found = problems(unknown)
+    assert [(w, line) for w, line, _ in found] == [("games.csv", 2), ("games.csv", 3)]
+    assert found[0][2].startswith("column status: unknown game status '4'")
+
+
+def test_a_game_scheduled_by_its_code_is_not_counted_as_served(tmp_path):
+    from hockeyrules.office.status import status
+
+    games = "id,date,home,away,kind,status\nG1,2025-10-01,A,B,regular,4\nG2,2025-10-08,A,B,regular,1\n"
+    rows = HEADER + "G1,A1,2,08:12,Fighting,Major,5\n"
+    served = {}
+    for word in ("scheduled", "played"):
+        path = folder(tmp_path / word, rows, games_csv=games, mapping_yaml=f"statuses: {{1: {word}, 4: played}}\n")
+        (team,) = status(import_folder(path)[1])["teams"]
+        (suspension,) = team["persons"][0]["suspensions"]
+        served[word] = (suspension["served"], [g["game"] for g in suspension["sit_out"]])
+    assert served == {"scheduled": (0, ["G2"]), "played": (1, [])}
+
+
+# ---------------------------------------------------------------- 7. ids before jersey numbers
+NUMBERED = (
+    "id,name,team,role,number\n67,Renata Fast,A,player,4\n86,Emma Woods,A,player,67\nCA,Coach A,A,head_coach,\n"
+    "B1,Bea Birch,B,player,9\nCB,Coach B,B,head_coach,\n"
+)
+
+
+def test_a_player_id_column_is_read_as_ids_not_jersey_numbers(tmp_path):
+    rows = "game,player_id,team,period,time,infraction,penalty\nG1,67,A,2,08:12,Tripping,Minor\n"
+    path = folder(tmp_path / "id", rows, people_csv=NUMBERED)
+    assert read_folder(path)["games"][0]["incidents"][0]["person"] == "67"
+    told = folder(tmp_path / "told", rows, people_csv=NUMBERED, mapping_yaml="numbers_in_id_columns: true\n")
+    (where, line, message), *rest = problems(told)
+    assert (where, line, rest) == ("incidents.csv", 2, [])
+    assert "could be 67 (Renata Fast, A) by its id; 86 (Emma Woods, A) by #67 of A" in message
+
+
+def test_a_person_column_still_reads_jersey_numbers(tmp_path):
+    rows = "game,person,team,period,time,infraction,penalty\nG1,9,B,2,08:12,Tripping,Minor\n"
+    path = folder(tmp_path, rows, people_csv=NUMBERED)
+    assert read_folder(path)["games"][0]["incidents"][0]["person"] == "B1"
+    by_id = folder(tmp_path / "i", rows.replace("person", "player_id"), people_csv=NUMBERED)
+    (where, line, message), *rest = problems(by_id)
+    assert (where, line, rest) == ("incidents.csv", 2, [])
+    assert message.startswith("column person: unknown person '9'")
+
+
+# ---------------------------------------------------------------- 8. a row filter
+def test_where_keeps_the_rows_of_one_league_year_and_their_lines(tmp_path):
+    games = "id,date,home,away,kind,season_id\nG1,2025-10-01,A,B,regular,5\nG2,2025-10-08,A,B,regular,7\n"
+    rows = HEADER + "G1,A1,2,08:12,Tripping,Minor,2\nG2,B1,1,01:00,Tripping,Minor,2\n"
+    path = folder(tmp_path, rows, games_csv=games, mapping_yaml="where: {season_id: [5, 3]}\n")
+    data = read_folder(path)
+    assert [g["id"] for g in data["games"]] == ["G1"]
+    assert data["games"][0]["incidents"][0]["person"] == "A1"
+    everything = folder(tmp_path / "all", rows, games_csv=games.replace("kind,season_id", "kind,season"))
+    assert [g["id"] for g in read_folder(everything, mapping={"seasons": {5: "regular", 7: "playoff"}})["games"]] == [
+        "G1",
+        "G2",
+    ]
+
+
+def test_a_bad_option_of_the_mapping_is_an_error_with_its_line(tmp_path):
+    path = folder(tmp_path, mapping_yaml="join_seconds: soon\ndate_format: DD-MM-YY\nwhere: [5]\n")
+    assert [(p[1], p[2]) for p in problems(path)] == [
+        (1, "a whole number of seconds (0: only rows at the same time), not 'soon'"),
+        (2, "one of YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY, not 'DD-MM-YY'"),
+        (3, "expected entries (key: value)"),
+    ]

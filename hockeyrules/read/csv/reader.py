@@ -620,11 +620,21 @@ class _FolderReader:
         out.update(self.mapping.options["seasons"])
         return out
 
-    def _date(self, file: str, row: _Row, column: str, with_time: bool = False) -> tuple[str, str | None]:
+    def _date(
+        self, file: str, row: _Row, column: str, with_time: bool = False, path: tuple | None = None
+    ) -> tuple[str, str | None]:
         """A date cell as YYYY-MM-DD, and the start time an ISO date-time carries (the local time
         as written: its offset only says where that local time is). A day-first or month-first
         date is read as the mapping's date_format says; without it, only where the day is over 12."""
         text = row.get(column)
+        told = len(self.problems)
+        try:
+            return self._date_cell(file, row, column, text, with_time)
+        finally:
+            if path is not None and len(self.problems) > told:
+                self.reported.add(render_path(path))  # not again by the season check
+
+    def _date_cell(self, file: str, row: _Row, column: str, text: str, with_time: bool) -> tuple[str, str | None]:
         m = _DATE_TIME.match(text)
         if m:
             if m.group(4) == "Z":
@@ -701,7 +711,7 @@ class _FolderReader:
         out: list = []
         index: dict = {}
         for i, row in enumerate(rows):
-            date, start = self._date(file, row, "date", with_time=True)
+            date, start = self._date(file, row, "date", with_time=True, path=("games", i, "date"))
             game: dict = {"id": row.get("id"), "date": date}
             if row.get("start"):
                 game["start"] = _start_text(row.get("start"))
