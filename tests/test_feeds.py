@@ -90,7 +90,7 @@ def test_misconduct_class_with_game_misconduct_words_is_a_game_misconduct_joined
     assert not rest
     assert (where, line) == ("incidents.csv", 2)
     assert message == (
-        "the game misconduct of Ann Alder at 12:53 of period 2 joined to the head_contact line at 12:43 "
+        "the game misconduct of Ann Alder at 12:53 of period 2 joined to the head contact line at 12:43 "
         "(line 3), 10 s apart: the sheet's one incident; check the times"
     )
 
@@ -335,3 +335,79 @@ def test_a_bad_option_of_the_mapping_is_an_error_with_its_line(tmp_path):
         (2, "one of YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY, not 'DD-MM-YY'"),
         (3, "expected entries (key: value)"),
     ]
+
+
+# ---------------------------------------------------------------- 2. the HockeyTech profile
+HOCKEYTECH = ROOT / "tests" / "data" / "hockeytech"
+
+
+def test_a_hockeytech_folder_with_the_profile_alone_is_its_hand_written_season():
+    from hockeyrules import evaluate
+    from hockeyrules.read.season import load
+
+    data, season = import_folder(HOCKEYTECH, "hockeytech")
+    by_hand = load(HOCKEYTECH / "season.yaml")
+    assert evaluate(season).to_dict()["suspensions"] == evaluate(by_hand).to_dict()["suspensions"]
+    games = {g["id"]: g for g in data["games"]}
+    # the majors with their game misconduct rows apart (one 10 s after), the bench minor, the kinds
+    assert games["1002"]["incidents"][1]["penalties"] == ["major", "game_misconduct"]
+    assert games["1002"]["incidents"][2] == {
+        "team": "10",
+        "period": 3,
+        "time": "15:00",
+        "infraction": "too_many_players",
+        "penalties": ["minor"],
+        "minutes": 2,
+    }
+    assert [(g.kind, g.scheduled) for g in season.games if g.id in ("1001", "1002", "1005", "2001")] == [
+        ("exhibition", False),
+        ("regular", False),
+        ("regular", True),
+        ("playoff", True),
+    ]
+    assert [(g.date, g.start) for g in season.games[:1]] == [("2024-09-14", "19:00")]
+    suspended = {s["person"]: s["games"] for s in evaluate(season).to_dict()["suspensions"]}
+    assert suspended == {"67": 2, "201": 2, "202": 2, "301": 2, "302": 2}
+
+
+def test_without_the_profile_the_hockeytech_folder_is_refused_not_misread():
+    with pytest.raises(InputError) as exc:
+        import_folder(HOCKEYTECH)
+    assert any("unknown column 'time_off_formatted'" in p.message for p in exc.value.problems)
+
+
+def test_a_league_file_extends_the_profile_and_wins(tmp_path):
+    import shutil
+
+    path = tmp_path / "ht"
+    shutil.copytree(HOCKEYTECH, path)
+    text = (path / "incidents.csv").read_text(encoding="utf-8").replace("Slashing", "Slash-Hard")
+    (path / "incidents.csv").write_text(text, encoding="utf-8")
+    assert "Slash-Hard" in str(problems(path, mapping="hockeytech"))
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: hockeytech\ninfractions:\n  Slash-Hard: slashing\njoin_seconds: 5\n", encoding="utf-8")
+    data, season = import_folder(path, str(mine))
+    incidents = {i["person"]: i for g in data["games"] for i in g["incidents"] if "person" in i}
+    assert incidents["202"]["infraction"] == "fighting"  # the profile's words stay
+    assert [i["infraction"] for g in data["games"] if g["id"] == "1004" for i in g["incidents"]][-1] == "slashing"
+    # the league's join_seconds wins over the profile's: 10 s apart is now too far
+    assert [i["penalties"] for g in data["games"] if g["id"] == "1002" for i in g["incidents"]][1] == ["major"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: hockeytek\n", encoding="utf-8")
+    assert problems(path, mapping=str(bad)) == [("extends", 1, "no profile 'hockeytek'; one of hockeytech")]
+
+
+def test_the_command_line_lists_profiles_and_takes_one_by_name(tmp_path):
+    from click.testing import CliRunner
+
+    from hockeyrules.cli.commands import main
+
+    runner = CliRunner()
+    listed = runner.invoke(main, ["import", "--profiles"])
+    assert listed.exit_code == 0 and listed.output.startswith("hockeytech\t")
+    out = tmp_path / "season.yaml"
+    done = runner.invoke(main, ["import", str(HOCKEYTECH), "--mapping", "hockeytech", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "12 people, 9 games, 9 incidents" in done.output
+    wrong = runner.invoke(main, ["import", str(HOCKEYTECH), "--mapping", "hockeytek", "-o", str(out)])
+    assert wrong.exit_code == 2 and "'hockeytek' is neither a file nor a profile" in wrong.output

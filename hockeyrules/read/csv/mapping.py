@@ -438,7 +438,7 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "seasons.csv": {  # the league years of an export, for a game's kind (read only)
         "id": ("season_id", "season"),
-        "name": ("season_name", "shortname", "short_name"),
+        "name": ("season_name", "short_name"),
         "kind": ("game_kind", "season_type"),
         "playoff": ("playoffs", "is_playoff"),
         "career": ("counts",),
@@ -945,7 +945,6 @@ DATE_FORMATS = ("YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY")
 PROFILE_FOLDER = Path(__file__).resolve().parent / "profiles"
 PROFILES: dict[str, str] = {
     "hockeytech": "HockeyTech / LeagueStat exports (CHL and many Junior A leagues)",
-    "gamesheet": "GameSheet exports (penalty list Label, Code, Class, Duration)",
 }
 
 

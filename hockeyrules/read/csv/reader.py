@@ -978,7 +978,7 @@ class _FolderReader:
                 self.notes.append(
                     Problem(
                         row.file,
-                        f"the {kinds} of {who} at {when} joined to the {group['fields']['infraction']} line at "
+                        f"the {kinds} of {who} at {when} joined to the {group['fields']['infraction'].replace('_', ' ')} line at "
                         f"{group['fields']['time']} ({_at(group['file'], group['line'], row.file)}), {best} s "
                         f"apart: the sheet's one incident; check the times",
                         row.line,
