@@ -411,3 +411,65 @@ def test_the_command_line_lists_profiles_and_takes_one_by_name(tmp_path):
     assert "12 people, 9 games, 9 incidents" in done.output
     wrong = runner.invoke(main, ["import", str(HOCKEYTECH), "--mapping", "hockeytek", "-o", str(out)])
     assert wrong.exit_code == 2 and "'hockeytek' is neither a file nor a profile" in wrong.output
+
+
+# ---------------------------------------------------------------- 9. the dry run
+def _fill(text: str, answers: dict) -> str:
+    """The dry run's mapping with its blanks filled: a blank entry takes answers[its text], else ignore."""
+    out = []
+    for line in text.splitlines():
+        key, sep, rest = line.partition(': ""')
+        if sep:
+            name = key.strip().strip('"')
+            line = f"{key}: {answers.get(name, 'ignore')}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_the_dry_run_writes_a_mapping_that_filled_in_imports_the_folder(tmp_path):
+    from click.testing import CliRunner
+
+    from hockeyrules import evaluate
+    from hockeyrules.cli.commands import main
+    from hockeyrules.read.season import load
+
+    draft = tmp_path / "draft.yaml"
+    res = CliRunner().invoke(main, ["import", str(HOCKEYTECH), "--dry-run", "-o", str(draft)])
+    assert res.exit_code == 0, res.output
+    text = draft.read_text(encoding="utf-8")
+    assert 'clock: ""' in text
+    assert '"time_off_formatted": time' in text and '"lang_penalty_description": infraction' in text
+    assert '"player_served": ""' in text and '"venue_name": ""' in text
+    assert '  "1": ""  # 5 rows; played or scheduled' in text
+    assert '  # "Major-Check/behind": "checking_from_behind"  (1 row)' in text
+    assert '  # "Game Misconduct": "game_misconduct"  (3 rows)' in text
+    # blanks left: refused, each at its line of the mapping file
+    with pytest.raises(InputError) as exc:
+        import_folder(HOCKEYTECH, str(draft))
+    assert {p.line for p in exc.value.problems} and all(p.line for p in exc.value.problems)
+    filled = tmp_path / "mine.yaml"
+    filled.write_text(_fill(text, {"clock": "elapsed", "1": "scheduled", "4": "played"}), encoding="utf-8")
+    season = import_folder(HOCKEYTECH, str(filled))[1]
+    by_hand = load(HOCKEYTECH / "season.yaml")
+    assert evaluate(season).to_dict()["suspensions"] == evaluate(by_hand).to_dict()["suspensions"]
+
+
+def test_the_dry_run_lists_an_unknown_word_with_its_closest_codes(tmp_path):
+    from hockeyrules.read.csv.survey import survey
+
+    path = folder(tmp_path, HEADER + "G1,A1,2,08:12,Boardin,Major,5\nG1,A2,2,09:00,Boardin,Major,5\n")
+    found = survey(path)
+    assert '  "Boardin": ""  # 2 rows; closest: boarding' in found.mapping
+    assert found.blanks == 1 and found.problems == []
+
+
+def test_the_dry_run_groups_its_problems(tmp_path):
+    from hockeyrules.read.csv.survey import survey
+
+    rows = (
+        HEADER + "".join(f"G9,A1,2,0{k}:00,Tripping,Minor,2\n" for k in range(5)) + "G1,ZZ,1,01:00,Tripping,Minor,2\n"
+    )
+    found = survey(folder(tmp_path, rows))
+    assert found.problems[0].startswith("5 x incidents.csv (lines 2, 3, 4, ...): column game: unknown game 'G9'")
+    assert found.problems[1].startswith("incidents.csv (line 7): column person: unknown person 'ZZ'")
+    assert len(found.problems) == 2

@@ -699,14 +699,36 @@ def test_command(paths, proposal, readings, pattern):
     callback=_list_profiles,
     help="List the built-in profiles (--mapping NAME) and exit.",
 )
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Read everything and write, to --output, a mapping file to fill in: the unknown columns, "
+    "every word with its count and code (blank where none), the problems grouped.",
+)
 @_quiet_option
 @_folder_options
-def import_command(folder, output, fmt, clock, quiet):
+def import_command(folder, output, fmt, clock, quiet, dry_run):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from hockeyrules.read.csv.reader import import_folder
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
+    if dry_run:
+        from hockeyrules.read.csv.survey import survey
+
+        found = survey(folder)
+        for line in found.problems:
+            click.echo(f"problem: {line}", err=True)
+        if output == "-":
+            click.echo(found.mapping, nl=False)
+        else:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(found.mapping)
+        click.echo(
+            f"{output}: a mapping with {found.blanks} entries to fill in; {len(found.problems)} distinct problems",
+            err=True,
+        )
+        return
     with _working(quiet):
         progress.stage(f"reading {folder}")
         data, season = import_folder(folder, settings={"clock": clock} if clock else None)

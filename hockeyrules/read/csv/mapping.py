@@ -657,6 +657,10 @@ class Mapping:
         self.ignored = {
             file: {header_key(h) for h in headers} for file, headers in (extra.get("ignore_columns") or {}).items()
         }
+        for file, entries in (extra.get("columns") or {}).items():
+            skipped = {header_key(h) for h, column in entries.items() if column == "ignore"}
+            if skipped:
+                self.ignored[file] = self.ignored.get(file, set()) | skipped
 
     # -------------------------------------------------------------- loading
     @classmethod
@@ -1046,6 +1050,9 @@ def _check_columns(name: str, table: dict, located, problems: list) -> dict:
             continue
         good = {}
         for header, column in entries.items():
+            if column == "ignore":  # a header to skip, as in ignore_columns (the dry run's mapping)
+                good[str(header)] = column
+                continue
             if column not in COLUMNS[file]:
                 problems.append(
                     Problem(

@@ -168,6 +168,10 @@ class _FolderReader:
         self.headers: dict[tuple[str, str], str] = {}  # (file kind, column) -> the header as written
         self.left_out: dict[str, set] = {}  # file kind -> ids of rows the mapping's `where` left out
         self.defer: dict[str, tuple[str, str]] = {}  # file -> two headers both giving infraction
+        # the dry run (survey.py): unknown headers are noted, read as the column they suggest,
+        # and the rows read on whatever the problems; None: an import
+        self.survey: dict | None = None
+        self.tables: dict[str, list[_Row]] = {}
 
     # ------------------------------------------------------------ bookkeeping
     def error(self, file: str, line: int | None, message: str, column: str | None = None) -> None:
@@ -289,6 +293,9 @@ class _FolderReader:
             if at == 0:
                 first_problems = found
             if not found:
+                if self.survey is not None:
+                    columns = self.survey.setdefault("columns", {}).setdefault(kind, {})
+                    columns.update(self.survey.pop("pending", {}))
                 if at:
                     above = records[0][0] if at == 1 else f"{records[0][0]} to {records[at - 1][0]}"
                     self.notes.append(
@@ -314,6 +321,9 @@ class _FolderReader:
             column = self.mapping.column(kind, text)
             if column is None and header_key(text) in self.filtered:
                 header.append(None)  # read for the mapping's `where` alone
+                continue
+            if column is None and self.survey is not None:
+                header.append(("?", text))  # decided below, once every known header is seen
                 continue
             if column is None:
                 known = ", ".join(COLUMNS[kind])
@@ -342,11 +352,16 @@ class _FolderReader:
                 self.defer[file] = (seen[column], text)
                 header.append("infraction~")
                 continue
+            if column in seen and self.survey is not None:
+                header.append(("?", text))
+                continue
             if column in seen:
                 error(f"columns {seen[column]!r} and {text!r} both give {column}")
             seen[column] = text
             header.append(column)
             self.headers[(file, column)] = text
+        if self.survey is not None:
+            self._suggest(kind, file, header, seen)
         required = REQUIRED_COLUMNS[kind]
         if kind == "games.csv" and "kind" not in seen and "season" not in seen:
             error("missing column 'kind' (or 'season', with a seasons file or the mapping's seasons)")
@@ -362,6 +377,34 @@ class _FolderReader:
             if column not in seen:
                 error(f"missing column {column!r}")
         return header
+
+    def _suggest(self, kind: str, file: str, header: list, seen: dict) -> None:
+        """The dry run: each unknown header read as the column its name contains (the longest
+        name of a column found in it: 'time_off_formatted' is time), where no other header gives
+        that column; noted for the mapping it writes."""
+        assert self.survey is not None
+        names = sorted(
+            ((header_key(w), c) for c, words in COLUMNS[kind].items() for w in (c,) + words if len(header_key(w)) >= 4),
+            key=lambda wc: (-len(wc[0]), wc[0]),
+        )
+        self.survey["pending"] = pending = {}  # kept if this line is the header (_find_header)
+        for i, cell in enumerate(header):
+            if not isinstance(cell, tuple):
+                continue
+            text = cell[1]
+            key = header_key(text)
+            # a second infraction column (a description beside a system's code) is decided by its cells
+            twice = "infraction" in seen and "infraction~" not in seen
+            guess = next((c for w, c in names if w in key and (c not in seen or (c == "infraction" and twice))), None)
+            pending[text] = guess
+            header[i] = guess
+            if guess == "infraction" and "infraction" in seen:
+                header[i] = "infraction~"
+                self.defer[file] = (seen["infraction"], text)
+                seen["infraction~"] = text
+            elif guess is not None:
+                seen[guess] = text
+                self.headers[(file, guess)] = text
 
     @property
     def filtered(self) -> set[str]:
@@ -417,7 +460,12 @@ class _FolderReader:
                 rows = self._table(name, path)
                 if rows is not None:
                     tables.setdefault(name, []).extend(rows)
-        if self.problems:  # the folder's shape is wrong: its rows would only add noise
+        self.tables = tables
+        if self.survey is not None:  # the dry run reads on, whatever the shape's problems
+            missing = [n for n in ("teams.csv", "people.csv", "games.csv") if n not in tables]
+            if missing:
+                raise InputError(self.source, _sorted(self.problems))
+        elif self.problems:  # the folder's shape is wrong: its rows would only add noise
             raise InputError(self.source, _sorted(self.problems))
         data: dict = {"format": FORMAT}
         given = {column_key(row.get("key")) for row in tables.get("settings.csv", [])}
