@@ -473,3 +473,53 @@ def test_the_dry_run_groups_its_problems(tmp_path):
     assert found.problems[0].startswith("5 x incidents.csv (lines 2, 3, 4, ...): column game: unknown game 'G9'")
     assert found.problems[1].startswith("incidents.csv (line 7): column person: unknown person 'ZZ'")
     assert len(found.problems) == 2
+
+
+# ---------------------------------------------------------------- 10. the clock against the lines
+EDGES = HEADER + (
+    "G1,A1,1,20:00,Roughing,Misconduct,10\nG1,B1,2,20:00,Roughing,Misconduct,10\n"
+    "G2,A2,3,20:00,Unsportsmanlike,Misconduct,10\nG2,B2,3,11:00,Tripping,Minor,2\n"
+)
+
+
+def test_a_clock_most_edge_lines_contradict_is_a_warning_with_the_counts(tmp_path):
+    remaining = folder(tmp_path / "r", EDGES)
+    assert warnings(remaining) == [
+        (
+            "settings.csv",
+            2,
+            "the clock is remaining, but most lines at a period's edge say elapsed (3 lines at 20:00 and 0 at "
+            "00:00: lines at a period's end are common, at its first second rare): check the clock",
+        )
+    ]
+    elapsed = folder(tmp_path / "e", EDGES, settings_csv="key,value\nclock,elapsed\n")
+    assert warnings(elapsed) == []
+    two = folder(tmp_path / "two", EDGES.replace("G2,A2,3,20:00", "G2,A2,3,10:00"))
+    assert warnings(two) == []  # two lines: too few to say
+
+
+def test_clock_infer_takes_the_clock_the_edges_tell_and_says_so(tmp_path):
+    path = folder(tmp_path / "i", EDGES, settings_csv="key,value\nclock,infer\n")
+    data, season = import_folder(path)
+    assert data["settings"]["clock"] == "elapsed"
+    assert [(w.where, w.line, w.message) for w in season.warnings] == [
+        (
+            "settings.csv",
+            2,
+            "clock inferred: elapsed (3 lines at 20:00 and 0 at 00:00: lines at a period's end are common, "
+            "at its first second rare)",
+        )
+    ]
+    down = folder(tmp_path / "d", EDGES.replace("20:00", "00:00"), settings_csv="key,value\nclock,infer\n")
+    assert read_folder(down)["settings"]["clock"] == "remaining"
+    silent = folder(
+        tmp_path / "s", HEADER + "G1,A1,1,11:00,Tripping,Minor,2\n", settings_csv="key,value\nclock,infer\n"
+    )
+    assert problems(silent) == [
+        (
+            "settings.csv",
+            2,
+            "column value: clock infer: the lines do not tell the clock (0 lines at 20:00 and 0 at 00:00); "
+            "give it (remaining or elapsed)",
+        )
+    ]

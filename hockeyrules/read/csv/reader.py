@@ -171,6 +171,8 @@ class _FolderReader:
         # the dry run (survey.py): unknown headers are noted, read as the column they suggest,
         # and the rows read on whatever the problems; None: an import
         self.survey: dict | None = None
+        self.clock_at: tuple[str, int | None] | None = None  # the settings row of the clock
+        self.infer_clock = False
         self.tables: dict[str, list[_Row]] = {}
 
     # ------------------------------------------------------------ bookkeeping
@@ -492,11 +494,67 @@ class _FolderReader:
         periods = settings.get("regulation_periods")
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
+        if "clock" not in self.overrides:
+            self._check_clock(settings, games, periods)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
         if tables.get("issued.csv"):
             data["issued"] = self._issued(tables["issued.csv"])
         return data
+
+    def _check_clock(self, settings: dict, games: list, periods: int) -> None:
+        """The clock against the lines at a period's edge: a line at exactly the period's length
+        (20:00) is the period's end if the clock counts time played (elapsed), its first second
+        if it counts down; a line at 00:00 the other way round. End-of-period lines are common
+        (misconducts after the buzzer) and first-second ones rare, so the edges tell the clock.
+        A clock most such lines contradict is a warning with the counts; `clock: infer` takes
+        the clock they tell, and says so."""
+        if self.clock_at is None:
+            return
+        file, line = self.clock_at
+        minutes = settings.get("period_minutes")
+        length = f"{minutes if isinstance(minutes, int) else 20:02d}:00"
+        full = zero = 0  # lines at the period's length, at 00:00 (games on the season's clock)
+        for game in games:
+            if game.get("clock"):
+                continue
+            for incident in game["incidents"]:
+                if isinstance(incident["period"], int) and incident["period"] <= periods:
+                    full += incident.get("time") == length
+                    zero += incident.get("time") == "00:00"
+        counts = f"{full} line{'s' if full != 1 else ''} at {length} and {zero} at 00:00"
+        row = line
+        if self.infer_clock:
+            if full == zero:
+                self.error(
+                    file,
+                    row,
+                    f"clock infer: the lines do not tell the clock ({counts}); give it (remaining or elapsed)",
+                    "value",
+                )
+                return
+            settings["clock"] = "elapsed" if full > zero else "remaining"
+            self.notes.append(
+                Problem(
+                    file,
+                    f"clock inferred: {settings['clock']} ({counts}: lines at a period's end are "
+                    f"common, at its first second rare)",
+                    row,
+                )
+            )
+            return
+        clock = settings.get("clock")
+        against, told = (zero, full) if clock == "elapsed" else (full, zero)
+        if against >= 3 and against > 2 * told:
+            other = "remaining" if clock == "elapsed" else "elapsed"
+            self.notes.append(
+                Problem(
+                    file,
+                    f"the clock is {clock}, but most lines at a period's edge say {other} ({counts}: "
+                    f"lines at a period's end are common, at its first second rare): check the clock",
+                    row,
+                )
+            )
 
     def _issued(self, rows: list[_Row]) -> list:
         """issued.csv: the suspensions the league issued (hockeyrules/read/issued.py reads the cells)."""
@@ -526,7 +584,12 @@ class _FolderReader:
             if key in TEXT_TOP:
                 top[key] = value
                 self.origin((key,), file, row.line)
+            elif key == "clock" and column_key(value) == "infer":
+                self.clock_at, self.infer_clock = (file, row.line), True  # from the lines: _check_clock
+                settings["clock"] = "remaining"
+                self.origin(("settings", "clock"), file, row.line)
             elif key == "clock":
+                self.clock_at = (file, row.line)
                 try:
                     settings["clock"] = self.mapping.choice("clocks", value, "clock")
                 except MappingError as exc:
