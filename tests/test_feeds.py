@@ -523,3 +523,16 @@ def test_clock_infer_takes_the_clock_the_edges_tell_and_says_so(tmp_path):
             "give it (remaining or elapsed)",
         )
     ]
+
+
+# ---------------------------------------------------------------- 11. a person with no team
+def test_a_person_with_no_team_and_no_line_is_left_out_with_a_warning(tmp_path):
+    people = PEOPLE + "X1,Xavier Gone,,player\nB3,Bob Late,B,player\n"
+    path = folder(tmp_path, HEADER + "G1,B3,1,01:00,Tripping,Minor,2\n", people_csv=people)
+    data, season = import_folder(path)
+    assert "X1" not in season.people and "B3" in season.people
+    assert warnings(path) == [("people.csv", 8, "Xavier Gone has no team and no line in the season: left out")]
+    named = folder(tmp_path / "n", HEADER + "G1,X1,1,01:00,Tripping,Minor,2\n", people_csv=people)
+    assert [(w, line) for w, line, _ in problems(named) if w.startswith("people.csv")] == [
+        ("people.csv, people[6].team", 8)
+    ]

@@ -500,7 +500,40 @@ class _FolderReader:
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
         if tables.get("issued.csv"):
             data["issued"] = self._issued(tables["issued.csv"])
+        self._without_teamless(data)
         return data
+
+    def _without_teamless(self, data: dict) -> None:
+        """A person of people.csv with no team (a registry lists people who no longer play) and
+        named by no line, dressed list or decision is left out with a warning; one who is named
+        keeps the season check's error (their team is needed)."""
+        teamless = [i for i, p in enumerate(data["people"]) if not p.get("team")]
+        if not teamless:
+            return
+        named: set = set()
+        for game in data["games"]:
+            named.update(i.get("person") for i in game["incidents"])
+            for names in (game.get("dressed") or {}).values():
+                named.update(names)
+        named.update(d.get("person") for d in data.get("decisions") or [])
+        named.update(e.get("person") for e in data.get("issued") or [])
+        gone = [i for i in teamless if data["people"][i]["id"] not in named]
+        if not gone:
+            return
+        for i in gone:
+            person = data["people"][i]
+            self.notes.append(
+                Problem(
+                    "people.csv",
+                    f"{person.get('name') or person['id']} has no team and no line in the season: left out",
+                    self.lines.get(("people", i)),
+                )
+            )
+        kept = [i for i in range(len(data["people"])) if i not in set(gone)]
+        data["people"] = [data["people"][i] for i in kept]
+        moved = {old: new for new, old in enumerate(kept)}
+        self.files = {_moved(path, moved): f for path, f in self.files.items() if _moved(path, moved)}
+        self.lines = {_moved(path, moved): n for path, n in self.lines.items() if _moved(path, moved)}
 
     def _check_clock(self, settings: dict, games: list, periods: int) -> None:
         """The clock against the lines at a period's edge: a line at exactly the period's length
@@ -1285,6 +1318,13 @@ def _is_date(text: str) -> bool:
 def _at(file: str, line: int | None, here: str) -> str:
     """'line 4', or 'incidents-G2.csv line 4' where that is another file."""
     return f"line {line}" if file == here else f"{file} line {line}"
+
+
+def _moved(path: tuple, moved: dict) -> tuple:
+    """A season path with its person's new index (); () for a person left out."""
+    if path[:1] != ("people",) or len(path) < 2:
+        return path
+    return ("people", moved[path[1]]) + path[2:] if path[1] in moved else ()
 
 
 def _seconds(time: str | None) -> int | None:
