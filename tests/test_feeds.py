@@ -536,3 +536,27 @@ def test_a_person_with_no_team_and_no_line_is_left_out_with_a_warning(tmp_path):
     assert [(w, line) for w, line, _ in problems(named) if w.startswith("people.csv")] == [
         ("people.csv, people[6].team", 8)
     ]
+
+
+def test_power_play_goals_tell_the_clock(tmp_path):
+    # penalties of B at 05:00 and 12:00 (elapsed): A's power-play goals 06:10 and 13:00 come after them
+    rows = HEADER + "G1,B1,1,05:00,Tripping,Minor,2\nG1,B2,2,12:00,Hooking,Minor,2\nG2,B1,1,15:00,Holding,Minor,2\n"
+    goals = "game,period,time,team,power_play\nG1,1,06:10,A,1\nG1,2,13:00,A,yes\nG2,1,16:30,A,1\nG2,1,02:00,B,0\n"
+    path = folder(tmp_path / "r", rows, goals_csv=goals)
+    assert warnings(path) == [
+        (
+            "settings.csv",
+            2,
+            "the clock is remaining, but most lines at a period's edge and power-play goals say elapsed (0 lines at "
+            "20:00 and 0 at "
+            "00:00; 3 power-play goals fit only elapsed and 0 only remaining: lines at a period's end are common, "
+            "at its first second rare): check the clock",
+        )
+    ]
+    inferred = folder(tmp_path / "i", rows, goals_csv=goals, settings_csv="key,value\nclock,infer\n")
+    assert read_folder(inferred)["settings"]["clock"] == "elapsed"
+    right = folder(tmp_path / "e", rows, goals_csv=goals, settings_csv="key,value\nclock,elapsed\n")
+    assert warnings(right) == []
+    # the goals 50 s before the penalties: what a countdown clock read as elapsed looks like
+    early = goals.replace("06:10", "04:10").replace("13:00", "11:10").replace("16:30", "14:10")
+    assert warnings(folder(tmp_path / "x", rows, goals_csv=early)) == []

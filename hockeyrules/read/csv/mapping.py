@@ -436,6 +436,13 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "status": ("game_status",),
         "season": ("season_id",),
     },
+    "goals.csv": {  # the goals of the games, for the clock check alone (read only)
+        "game": _GAME,
+        "period": ("per", "prd", "period_number", "period_no"),
+        "time": ("goal_time", "time_of_goal", "time_formatted"),
+        "team": _TEAM,
+        "power_play": ("pp", "ppg", "power_play_goal", "powerplay"),
+    },
     "seasons.csv": {  # the league years of an export, for a game's kind (read only)
         "id": ("season_id", "season"),
         "name": ("season_name", "short_name"),

@@ -62,7 +62,7 @@ FILES = (
     "decisions.csv",
     "issued.csv",
 )
-READ_ONLY_FILES = ("seasons.csv",)  # read, never written: a game's kind by its season
+READ_ONLY_FILES = ("seasons.csv", "goals.csv")  # read, never written: a game's kind by its season
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -74,6 +74,7 @@ REQUIRED_COLUMNS = {
     "decisions.csv": ("person", "game", "date"),
     "issued.csv": ("person", "game"),
     "seasons.csv": ("id",),
+    "goals.csv": ("game", "period", "time", "team"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 TEXT_TOP = ("format", "league", "season")
@@ -495,7 +496,8 @@ class _FolderReader:
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
         if "clock" not in self.overrides:
-            self._check_clock(settings, games, periods)
+            goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
+            self._check_clock(settings, games, periods, goals)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
         if tables.get("issued.csv"):
@@ -535,7 +537,54 @@ class _FolderReader:
         self.files = {_moved(path, moved): f for path, f in self.files.items() if _moved(path, moved)}
         self.lines = {_moved(path, moved): n for path, n in self.lines.items() if _moved(path, moved)}
 
-    def _check_clock(self, settings: dict, games: list, periods: int) -> None:
+    def _goals(self, rows: list, games: list, index: dict, teams_of: dict, periods: int, settings: dict):
+        """goals.csv, for the clock check alone: the power-play goals (every goal where the file
+        says nothing of the strength) that fit only one clock. A power-play goal comes after a
+        penalty of the other team in the same period, within the penalty's length (2 minutes of
+        a minor, 4 of a double minor, 5 of a major); read on the wrong clock, the goal comes
+        before it. (elapsed, remaining): how many fit only that clock; None without the file."""
+        if not rows:
+            return None
+        file = "goals.csv"
+        minutes = settings.get("period_minutes")
+        length = 60 * (minutes if isinstance(minutes, int) else 20)
+        span = {"minor": 120, "double_minor": 240, "major": 300}
+        fits = {"elapsed": 0, "remaining": 0}
+        for row in rows:
+            gi = self._game(file, row, index)
+            if gi is None or games[gi].get("clock"):
+                continue
+            if row.get("power_play"):
+                try:
+                    if not Mapping.boolean(row.get("power_play")):
+                        continue
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "power_play")
+                    continue
+            team = self._team(file, row, "team")
+            try:
+                period = self.mapping.period(row.get("period"), periods)
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "period")
+                continue
+            scored = _seconds(_clock_text(row.get("time")))
+            if team is None or scored is None or not isinstance(period, int) or period > periods:
+                continue
+            against = []
+            for incident in games[gi]["incidents"]:
+                other = incident.get("team") or teams_of.get(incident.get("person"))
+                at = _seconds(incident.get("time"))
+                kinds = [span[k] for k in incident["penalties"] if k in span]
+                if incident["period"] == period and other and other != team and at is not None and kinds:
+                    against.append((at, max(kinds)))
+            elapsed = any(at < scored <= at + width for at, width in against)
+            # on a countdown the time played is the period's length less the time written
+            remaining = any(length - at < length - scored <= length - at + width for at, width in against)
+            fits["elapsed"] += elapsed and not remaining
+            fits["remaining"] += remaining and not elapsed
+        return fits["elapsed"], fits["remaining"]
+
+    def _check_clock(self, settings: dict, games: list, periods: int, goals=None) -> None:
         """The clock against the lines at a period's edge: a line at exactly the period's length
         (20:00) is the period's end if the clock counts time played (elapsed), its first second
         if it counts down; a line at 00:00 the other way round. End-of-period lines are common
@@ -556,6 +605,10 @@ class _FolderReader:
                     full += incident.get("time") == length
                     zero += incident.get("time") == "00:00"
         counts = f"{full} line{'s' if full != 1 else ''} at {length} and {zero} at 00:00"
+        if goals is not None:  # goals.csv's power-play goals, as votes of their own
+            counts += f"; {goals[0]} power-play goals fit only elapsed and {goals[1]} only remaining"
+            full, zero = full + goals[0], zero + goals[1]
+        voters = " and power-play goals" if goals is not None else ""
         row = line
         if self.infer_clock:
             if full == zero:
@@ -583,7 +636,7 @@ class _FolderReader:
             self.notes.append(
                 Problem(
                     file,
-                    f"the clock is {clock}, but most lines at a period's edge say {other} ({counts}: "
+                    f"the clock is {clock}, but most lines at a period's edge{voters} say {other} ({counts}: "
                     f"lines at a period's end are common, at its first second rare): check the clock",
                     row,
                 )
