@@ -560,3 +560,13 @@ def test_power_play_goals_tell_the_clock(tmp_path):
     # the goals 50 s before the penalties: what a countdown clock read as elapsed looks like
     early = goals.replace("06:10", "04:10").replace("13:00", "11:10").replace("16:30", "14:10")
     assert warnings(folder(tmp_path / "x", rows, goals_csv=early)) == []
+
+
+def test_a_labelled_incident_takes_a_misconduct_row_with_no_infraction(tmp_path):
+    rows = "game,incident,person,period,time,infraction,penalty\nG1,1,A1,2,08:12,,Game Misconduct\nG1,1,A1,2,08:12,Boarding,Major\n"
+    (incident,) = read_folder(folder(tmp_path, rows))["games"][0]["incidents"]
+    assert (incident["infraction"], incident["penalties"]) == ("boarding", ["game_misconduct", "major"])
+    alone = "game,incident,person,period,time,infraction,penalty\nG1,1,A1,2,08:12,,Game Misconduct\n"
+    assert problems(folder(tmp_path / "a", alone)) == [
+        ("incidents.csv, games[0].incidents[0].infraction", 2, "missing")
+    ]

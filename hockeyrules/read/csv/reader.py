@@ -1080,6 +1080,10 @@ class _FolderReader:
                 if label:
                     for column in ("person", "team", "period", "time", "infraction"):
                         value, first = fields.get(column), group["fields"].get(column)
+                        if column == "infraction" and (value is None or first is None):
+                            # a misconduct row of the incident with no infraction of its own
+                            group["fields"]["infraction"] = first or value
+                            continue
                         if value != first and not bad and not group["bad"]:
                             self.error(
                                 file,
