@@ -625,14 +625,14 @@ def test_folder_shape_errors(tmp_path):
             "incidents.csv",
             1,
             "unknown column 'when'; the columns of incidents.csv are game, incident, person, "
-            "number, team, period, time, infraction, rule, penalty, minutes, stoppage (other names, "
+            "number, team, period, time, infraction, rule, penalty, minutes, stoppage, bench (other names, "
             "or columns to ignore, go in a mapping file)",
         ),
         (
             "incidents.csv",
             1,
             "unknown column 'Remarks'; the columns of incidents.csv are game, incident, person, "
-            "number, team, period, time, infraction, rule, penalty, minutes, stoppage (other names, "
+            "number, team, period, time, infraction, rule, penalty, minutes, stoppage, bench (other names, "
             "or columns to ignore, go in a mapping file)",
         ),
         ("incidents.csv", 1, "missing column 'period'"),
@@ -752,15 +752,16 @@ def test_a_bad_mapping_file_is_an_error_with_its_lines(tmp_path):
         (
             "extras",
             6,
-            "unknown table; one of infractions, penalties, periods, roles, kinds, clocks, people, teams, "
-            "columns, ignore_columns",
+            "unknown table; one of infractions, penalties, periods, roles, kinds, clocks, statuses, people, "
+            "teams, columns, ignore_columns, extends, settings, join_seconds, date_format, where, "
+            "numbers_in_id_columns, seasons",
         ),
         (
             "columns.incidents.csv.Offence",
             8,
             "unknown column 'nothing' of incidents.csv; one of game, incident, "
             "person, number, team, period, time, infraction, rule, penalty, minutes, "
-            "stoppage",
+            "stoppage, bench",
         ),
     ]
 

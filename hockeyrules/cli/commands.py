@@ -259,9 +259,34 @@ def _folder_options(f):
     )(command)
     return click.option(
         "--mapping",
-        type=EXISTING_FILE,
-        help="A CSV folder's own words, people and teams (default: the folder's mapping.yaml).",
+        metavar="FILE|PROFILE",
+        callback=_mapping_value,
+        help="A CSV folder's own words, people and teams, or a built-in profile of a scoring system "
+        "(hockeytech; see import --profiles) (default: the folder's mapping.yaml).",
     )(command)
+
+
+def _mapping_value(ctx, param, value):
+    """A mapping file, or the name of a profile shipped with hockeyrules (read/csv/profiles)."""
+    if value is None or os.path.isfile(value):
+        return value
+    import hockeyrules.read.csv
+
+    if value.isidentifier() and os.path.isfile(
+        os.path.join(hockeyrules.read.csv.__path__[0], "profiles", f"{value}.yaml")
+    ):
+        return value
+    raise click.BadParameter(f"{value!r} is neither a file nor a profile (hockeyrules import --profiles lists them)")
+
+
+def _list_profiles(ctx, param, value):
+    if not value or ctx.resilient_parsing:
+        return
+    from hockeyrules.read.csv.mapping import PROFILES
+
+    for name, what in PROFILES.items():
+        click.echo(f"{name}\t{what}")
+    ctx.exit(EXIT_OK)
 
 
 class _Group(click.Group):
@@ -666,14 +691,44 @@ def test_command(paths, proposal, readings, pattern):
     type=click.Choice(["remaining", "elapsed"]),
     help="The clock mode, where the folder has no settings.csv saying it.",
 )
+@click.option(
+    "--profiles",
+    is_flag=True,
+    is_eager=True,
+    expose_value=False,
+    callback=_list_profiles,
+    help="List the built-in profiles (--mapping NAME) and exit.",
+)
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Read everything and write, to --output, a mapping file to fill in: the unknown columns, "
+    "every word with its count and code (blank where none), the problems grouped.",
+)
 @_quiet_option
 @_folder_options
-def import_command(folder, output, fmt, clock, quiet):
+def import_command(folder, output, fmt, clock, quiet, dry_run):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
     from hockeyrules.read.csv.reader import import_folder
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
+    if dry_run:
+        from hockeyrules.read.csv.survey import survey
+
+        found = survey(folder)
+        for line in found.problems:
+            click.echo(f"problem: {line}", err=True)
+        if output == "-":
+            click.echo(found.mapping, nl=False)
+        else:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(found.mapping)
+        click.echo(
+            f"{output}: a mapping with {found.blanks} entries to fill in; {len(found.problems)} distinct problems",
+            err=True,
+        )
+        return
     with _working(quiet):
         progress.stage(f"reading {folder}")
         data, season = import_folder(folder, settings={"clock": clock} if clock else None)

@@ -159,9 +159,12 @@ class Registry:
                 return hits
         return []
 
-    def person(self, text: str, number_cell: str, team: str | None, date: str | None) -> tuple[str | None, str | None]:
+    def person(
+        self, text: str, number_cell: str, team: str | None, date: str | None, numbers: bool = True
+    ) -> tuple[str | None, str | None]:
         """The person a row names by its person cell and/or its number cell, with the row's team
-        (already resolved) and the game's date: (id, None) or (None, why not)."""
+        (already resolved) and the game's date: (id, None) or (None, why not). `numbers`: False
+        where the person cell's header says it holds ids (`player_id`): not read as a jersey number."""
         text, number_text = text.strip(), number_cell.strip()
         if not number_text and text in self.people and text not in self.numeric_ids and not self.mapping.ids["people"]:
             return text, None  # an id, and nothing else it could be: the usual case, kept fast
@@ -175,7 +178,7 @@ class Registry:
             mapped = self.mapping.identity("people", text)
             if mapped is not None:
                 found.setdefault(mapped, "the mapping file")
-            as_number = jersey(text)
+            as_number = jersey(text) if numbers else None
             if as_number is not None and team:
                 for pid in self.by_number(team, as_number, date)[0]:
                     found.setdefault(pid, f"#{as_number} of {team}")

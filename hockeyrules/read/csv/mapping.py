@@ -26,7 +26,7 @@ from pathlib import Path
 
 from hockeyrules.model import vocabulary as vocab
 
-__all__ = ["Mapping", "MappingError", "norm", "RULE_CODES", "COLUMNS", "SHOOTOUT"]
+__all__ = ["Mapping", "MappingError", "norm", "RULE_CODES", "COLUMNS", "SHOOTOUT", "PROFILES", "profile_path"]
 
 
 class MappingError(ValueError):
@@ -119,6 +119,8 @@ INFRACTION_WORDS: dict[str, tuple[str, ...]] = {
         "cfb",
         "hit from behind",
         "hitting from behind",
+        "check behind",
+        "checking behind",
     ),
     "head_contact": (
         "contact to the head",
@@ -341,6 +343,11 @@ CLOCK_WORDS: dict[str, tuple[str, ...]] = {
     "remaining": ("time remaining", "countdown", "count down", "scoreboard", "down"),
     "elapsed": ("time elapsed", "count up", "time played", "up"),
 }
+# a game's status: played (its sheet counts) or scheduled (not played yet: where suspensions are served)
+STATUS_WORDS: dict[str, tuple[str, ...]] = {
+    "played": ("final", "completed", "complete", "official", "final ot", "final so", "closed"),
+    "scheduled": ("not started", "upcoming", "future", "sched", "not played"),
+}
 TRUE_WORDS = ("true", "yes", "y", "1", "x", "ap", "affiliate", "t")
 FALSE_WORDS = ("false", "no", "n", "0", "f")
 
@@ -427,6 +434,21 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "kind": ("game_type", "type", "category", "season_type", "game_category"),
         "clock": ("clock_mode", "time_mode", "clock_type"),
         "status": ("game_status",),
+        "season": ("season_id",),
+    },
+    "goals.csv": {  # the goals of the games, for the clock check alone (read only)
+        "game": _GAME,
+        "period": ("per", "prd", "period_number", "period_no"),
+        "time": ("goal_time", "time_of_goal", "time_formatted"),
+        "team": _TEAM,
+        "power_play": ("pp", "ppg", "power_play_goal", "powerplay"),
+    },
+    "seasons.csv": {  # the league years of an export, for a game's kind (read only)
+        "id": ("season_id", "season"),
+        "name": ("season_name", "short_name"),
+        "kind": ("game_kind", "season_type"),
+        "playoff": ("playoffs", "is_playoff"),
+        "career": ("counts",),
     },
     "dressed.csv": {
         "game": _GAME,
@@ -468,6 +490,7 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "penalty": ("penalties", "penalty_type", "type", "penalty_class", "severity", "class", "penalty_kind"),
         "minutes": ("pim", "pims", "mins", "min", "penalty_minutes", "duration", "length", "pen_min", "pen_mins"),
         "stoppage": ("stoppage_id", "stoppage_no", "stoppage_number", "whistle"),
+        "bench": ("bench_penalty", "is_bench"),
     },
     "decisions.csv": {
         "person": ("person_id", "player_id", "player", "member_id", "name", "player_name"),
@@ -489,7 +512,7 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 
-_TABLES = ("infractions", "penalties", "periods", "roles", "kinds", "clocks")
+_TABLES = ("infractions", "penalties", "periods", "roles", "kinds", "clocks", "statuses")
 _ID_TABLES = ("people", "teams")  # text -> an id of people.csv / teams.csv, checked against the folder
 
 # rule number at the start ("7.10(e) Joining") or the end ("Boarding (7.2)") of a cell
@@ -527,6 +550,7 @@ _BUILTIN: dict[str, dict] = {
     "roles": _words(ROLE_WORDS, "roles"),
     "kinds": _words(KIND_WORDS, "kinds"),
     "clocks": _words(CLOCK_WORDS, "clocks"),
+    "statuses": _words(STATUS_WORDS, "statuses"),
     "periods": {norm(k): v for k, v in PERIOD_WORDS.items()},
 }
 
@@ -546,6 +570,7 @@ _KNOWN = {
     "roles": vocab.ROLES,
     "kinds": vocab.GAME_KINDS,
     "clocks": vocab.CLOCKS,
+    "statuses": tuple(STATUS_WORDS),
 }
 
 
@@ -609,6 +634,8 @@ class Mapping:
 
     def __init__(self, extra: dict | None = None, source: str | None = None):
         extra = extra or {}
+        self.extra = extra  # as checked: what a league's file extending this one starts from
+        self.options = {name: extra.get(name, default) for name, default in OPTIONS.items()}
         self.source = source  # the mapping file, if any (not read as a season file when in the folder)
         self.tables = {name: dict(table) for name, table in _BUILTIN.items()}
         self.league = {name: {norm(k): v for k, v in (extra.get(name) or {}).items()} for name in _TABLES}
@@ -637,6 +664,10 @@ class Mapping:
         self.ignored = {
             file: {header_key(h) for h in headers} for file, headers in (extra.get("ignore_columns") or {}).items()
         }
+        for file, entries in (extra.get("columns") or {}).items():
+            skipped = {header_key(h) for h, column in entries.items() if column == "ignore"}
+            if skipped:
+                self.ignored[file] = self.ignored.get(file, set()) | skipped
 
     # -------------------------------------------------------------- loading
     @classmethod
@@ -651,6 +682,8 @@ class Mapping:
             return cls()
         if isinstance(mapping, Mapping):
             return mapping
+        if isinstance(mapping, str) and mapping in PROFILES and not Path(mapping).exists():
+            mapping = profile_path(mapping)  # a built-in profile, by its name
         source, file = "<mapping>", None
         if isinstance(mapping, dict):
             located = Located(mapping)
@@ -665,7 +698,7 @@ class Mapping:
         data = located.data
         if not isinstance(data, dict):
             raise InputError(source, [Problem("(file)", "expected tables (infractions:, penalties:, ...)")])
-        known_top = _TABLES + _ID_TABLES + ("columns", "ignore_columns")
+        known_top = _TABLES + _ID_TABLES + ("columns", "ignore_columns") + tuple(OPTIONS)
         clean: dict = {"_lines": {}}
         for name, table in data.items():
             where = (name,)
@@ -675,6 +708,13 @@ class Mapping:
                 )
                 continue
             if table is None:
+                continue
+            if name in OPTIONS:
+                value, message = _check_option(name, table)
+                if message:
+                    problems.append(Problem(str(name), message, located.line(where)))
+                else:
+                    clean[name] = value
                 continue
             if not isinstance(table, dict):
                 problems.append(Problem(name, "expected text: code entries", located.line(where)))
@@ -695,6 +735,8 @@ class Mapping:
                     entries[str(text)] = str(value)
                     clean["_lines"][(name, str(text))] = located.line(path)
                     continue
+                if name == "statuses" and isinstance(text, int) and not isinstance(text, bool):
+                    text = str(text)  # a system's status codes (1 scheduled, 4 final)
                 if not isinstance(text, str):
                     problems.append(
                         Problem(
@@ -712,6 +754,9 @@ class Mapping:
             clean[name] = entries
         if problems:
             raise InputError(source, problems)
+        if clean.get("extends"):  # a league's file on top of a profile: its entries win
+            base = cls.load(profile_path(clean["extends"]), encoding)
+            clean = _merge(base.extra, clean)
         return cls(clean, file)
 
     # -------------------------------------------------------------- lookups
@@ -786,7 +831,8 @@ class Mapping:
             return self.infraction(text), None
         except MappingError as first:
             error = first
-        tokens = text.split()
+        # a hyphen joins the type to the words as a spaced one does: 'Major-Boarding' is 'Major - Boarding'
+        tokens = re.sub(r"[-–—]", " - ", text).split()
         readings = set()
         for i in range(1, len(tokens)):
             for words, kind in ((tokens[:i], tokens[i:]), (tokens[i:], tokens[:i])):
@@ -895,6 +941,89 @@ class Mapping:
         return self.columns.get(file, {}).get(key)
 
 
+# ------------------------------------------------------------------ options and profiles
+# Settings of a mapping file beside its tables (docs/csv-import.md, "The mapping"), and their defaults.
+OPTIONS: dict[str, object] = {
+    "extends": None,  # the built-in profile a league's file adds to
+    "settings": {},  # settings.csv rows the export has no file for (a profile's clock)
+    "join_seconds": 30,  # how far apart a misconduct row written apart may be from its line
+    "date_format": "YYYY-MM-DD",  # or DD/MM/YYYY, MM/DD/YYYY
+    "where": {},  # header -> the values of the rows to read (one league year of an export)
+    "numbers_in_id_columns": False,  # a person cell under an id header read as a jersey number too
+    "seasons": {},  # a seasons file's season id -> game kind (beside or instead of seasons.csv)
+}
+DATE_FORMATS = ("YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY")
+PROFILE_FOLDER = Path(__file__).resolve().parent / "profiles"
+PROFILES: dict[str, str] = {
+    "hockeytech": "HockeyTech / LeagueStat exports (CHL and many Junior A leagues)",
+}
+
+
+def profile_path(name: str) -> Path:
+    """The mapping file of a built-in profile."""
+    if name not in PROFILES:
+        raise ValueError(f"no profile {name!r}; the profiles are {', '.join(PROFILES)}")
+    return PROFILE_FOLDER / f"{name}.yaml"
+
+
+def _check_option(name: str, value) -> tuple[object, str | None]:
+    """(the option's value, None) or (None, what is wrong with it)."""
+    if name == "extends":
+        if value not in PROFILES:
+            return None, f"no profile {value!r}; one of {', '.join(PROFILES)}"
+        return value, None
+    if name == "join_seconds":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            return None, f"a whole number of seconds (0: only rows at the same time), not {value!r}"
+        return value, None
+    if name == "date_format":
+        if value not in DATE_FORMATS:
+            return None, f"one of {', '.join(DATE_FORMATS)}, not {value!r}"
+        return value, None
+    if name == "numbers_in_id_columns":
+        if not isinstance(value, bool):
+            return None, f"true or false, not {value!r}"
+        return value, None
+    if not isinstance(value, dict):
+        return None, "expected entries (key: value)"
+    if name == "settings":
+        return {str(k): str(v) for k, v in value.items()}, None
+    if name == "seasons":
+        out = {}
+        for k, v in value.items():
+            if v not in vocab.GAME_KINDS:
+                return None, f"season {k!r}: a game kind ({', '.join(vocab.GAME_KINDS)}), not {v!r}"
+            out[str(k)] = v
+        return out, None
+    where: dict = {}  # the row filter: header -> the texts kept
+    for header, values in value.items():
+        values = values if isinstance(values, list) else [values]
+        if not values or any(isinstance(v, (dict, list)) or v is None for v in values):
+            return None, f"{header}: expected a value or a list of values, not {value[header]!r}"
+        where[str(header)] = [str(v) for v in values]
+    return where, None
+
+
+def _merge(base: dict, mine: dict) -> dict:
+    """A profile's checked entries with a league's on top: a league's word, column or option wins."""
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
+    for key, value in mine.items():
+        if key in ("columns", "ignore_columns"):
+            files: dict = {f: (dict(v) if isinstance(v, dict) else list(v)) for f, v in out.get(key, {}).items()}
+            for file, entries in value.items():
+                if isinstance(entries, dict):
+                    files[file] = {**files.get(file, {}), **entries}
+                else:
+                    files[file] = list(files.get(file, [])) + list(entries)
+            out[key] = files
+        elif isinstance(value, dict) and key not in ("where",):
+            out[key] = {**out.get(key, {}), **value}
+        else:
+            out[key] = value
+    out.pop("extends", None)
+    return out
+
+
 def _check_entry(table: str, value) -> str | None:
     if table == "periods":
         if value in ("OT", "pre", "post") or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
@@ -928,6 +1057,9 @@ def _check_columns(name: str, table: dict, located, problems: list) -> dict:
             continue
         good = {}
         for header, column in entries.items():
+            if column == "ignore":  # a header to skip, as in ignore_columns (the dry run's mapping)
+                good[str(header)] = column
+                continue
             if column not in COLUMNS[file]:
                 problems.append(
                     Problem(

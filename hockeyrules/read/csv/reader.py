@@ -35,7 +35,7 @@ from pathlib import Path
 from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.read.csv.identity import Registry, Wearer, jersey, zeros_hint
-from hockeyrules.read.csv.mapping import COLUMNS, Mapping, MappingError, column_key
+from hockeyrules.read.csv.mapping import COLUMNS, Mapping, MappingError, column_key, header_key
 from hockeyrules.read.csv.text import TextProblem, check_encoding, decode, delimiter, split_sep_line
 from hockeyrules.read.loader import Located, render_path
 from hockeyrules.read.season import FORMAT, Season, validate
@@ -62,16 +62,19 @@ FILES = (
     "decisions.csv",
     "issued.csv",
 )
+READ_ONLY_FILES = ("seasons.csv", "goals.csv")  # read, never written: a game's kind by its season
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
     "teams.csv": ("id",),
     "people.csv": ("id", "team", "role"),
-    "games.csv": ("id", "date", "home", "away", "kind"),
+    "games.csv": ("id", "date", "home", "away"),  # and kind, or season with a seasons file
     "dressed.csv": ("game", "person"),
     "incidents.csv": ("game", "person", "period", "time", "penalty"),
     "decisions.csv": ("person", "game", "date"),
     "issued.csv": ("person", "game"),
+    "seasons.csv": ("id",),
+    "goals.csv": ("game", "period", "time", "team"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 TEXT_TOP = ("format", "league", "season")
@@ -84,12 +87,19 @@ _START = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _WHOLE = re.compile(r"^[+-]?\d+(?:\.0+)?$")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# ISO 8601 with a time: the date and time written are the local ones, whatever the offset
+_DATE_TIME = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2})[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
+_DAY_FIRST = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
+_ID_HEADER = re.compile(r"(?:^|[\W_])[Ii][Dd]$|[a-z]I[Dd]$")
+# penalties written as rows of their own, apart from the infraction they complete (HockeyTech's
+# "Misconduct / Game Misconduct" row beside the major): joined to that line
+_APART = ("misconduct", "game_misconduct", "gross_misconduct", "match")
 
 
 # ====================================================================== reading
 @dataclasses.dataclass
 class _Row:
-    line: int  # physical line where the record starts
+    line: int | None  # physical line where the record starts (None: a setting of the mapping file)
     cells: dict  # column -> text ("" when empty or absent)
     file: str = ""  # the file the row is in (incidents may come in several files)
 
@@ -123,7 +133,7 @@ def own_mapping(folder) -> Path | None:
 def _kind(name: str) -> str | None:
     """Which file of a season folder a file name is: incidents*.csv are all incidents."""
     name = name.lower()
-    if name in FILES:
+    if name in FILES or name in READ_ONLY_FILES:
         return name
     if name.startswith("incidents") and name.endswith(".csv"):
         return "incidents.csv"
@@ -156,6 +166,15 @@ class _FolderReader:
         self.reported: set[str] = set()  # season paths whose problem the reader already gave
         self.lines: dict[tuple, int] = {}  # season path -> CSV line
         self.files: dict[tuple, str] = {}  # season path -> CSV file
+        self.headers: dict[tuple[str, str], str] = {}  # (file kind, column) -> the header as written
+        self.left_out: dict[str, set] = {}  # file kind -> ids of rows the mapping's `where` left out
+        self.defer: dict[str, tuple[str, str]] = {}  # file -> two headers both giving infraction
+        # the dry run (survey.py): unknown headers are noted, read as the column they suggest,
+        # and the rows read on whatever the problems; None: an import
+        self.survey: dict | None = None
+        self.clock_at: tuple[str, int | None] | None = None  # the settings row of the clock
+        self.infer_clock = False
+        self.tables: dict[str, list[_Row]] = {}
 
     # ------------------------------------------------------------ bookkeeping
     def error(self, file: str, line: int | None, message: str, column: str | None = None) -> None:
@@ -194,7 +213,8 @@ class _FolderReader:
                 continue
             found.setdefault(kind, []).append(entry)
         for name in REQUIRED_FILES:
-            if name not in found and not (name == "settings.csv" and "clock" in self.overrides):
+            clock_given = "clock" in self.overrides or "clock" in self.mapping.options["settings"]
+            if name not in found and not (name == "settings.csv" and clock_given):
                 why = (
                     "it gives at least the clock: a row clock,remaining or clock,elapsed"
                     if name == "settings.csv"
@@ -248,7 +268,7 @@ class _FolderReader:
         at, header, blank_columns = self._find_header(kind, file, head)
         if header is None:
             return None
-        rows: list[_Row] = []
+        rows: list[tuple[_Row, list]] = []
         for line, cells in itertools.chain(head[at + 1 :], records):
             values = {}
             for i, cell in enumerate(cells):
@@ -262,8 +282,8 @@ class _FolderReader:
                         f"a cell ({cell.strip()!r}) in column {i + 1}, which has no header "
                         f"(the header line names {len(header)} columns)",
                     )
-            rows.append(_Row(line, values, file))
-        return None if broken else rows
+            rows.append((_Row(line, values, file), cells))
+        return None if broken else self._keep(kind, file, head[at][1], header, rows)
 
     def _find_header(self, kind: str, file: str, records: list) -> tuple[int, list | None, set]:
         """The header: the first record, or, where that is not one, the first of the next few
@@ -276,6 +296,9 @@ class _FolderReader:
             if at == 0:
                 first_problems = found
             if not found:
+                if self.survey is not None:
+                    columns = self.survey.setdefault("columns", {}).setdefault(kind, {})
+                    columns.update(self.survey.pop("pending", {}))
                 if at:
                     above = records[0][0] if at == 1 else f"{records[0][0]} to {records[at - 1][0]}"
                     self.notes.append(
@@ -299,6 +322,12 @@ class _FolderReader:
                 header.append(None)
                 continue
             column = self.mapping.column(kind, text)
+            if column is None and header_key(text) in self.filtered:
+                header.append(None)  # read for the mapping's `where` alone
+                continue
+            if column is None and self.survey is not None:
+                header.append(("?", text))  # decided below, once every known header is seen
+                continue
             if column is None:
                 known = ", ".join(COLUMNS[kind])
                 error(
@@ -310,11 +339,35 @@ class _FolderReader:
             if column == "":
                 header.append(None)  # ignored by the league's mapping file
                 continue
+            if column in seen and column == "infraction" and "infraction~" not in seen:
+                # a system's own numeric code beside its description (HockeyTech's offence): which
+                # one is the infraction is decided by the mapping file, else by the cells (_table)
+                mapped = self._mapped(kind, seen[column], text)
+                if mapped is not None:
+                    if mapped == text:
+                        header[header.index("infraction")] = None
+                        seen[column] = text
+                        header.append(column)
+                    else:
+                        header.append(None)
+                    continue
+                seen["infraction~"] = text
+                self.defer[file] = (seen[column], text)
+                header.append("infraction~")
+                continue
+            if column in seen and self.survey is not None:
+                header.append(("?", text))
+                continue
             if column in seen:
                 error(f"columns {seen[column]!r} and {text!r} both give {column}")
             seen[column] = text
             header.append(column)
+            self.headers[(file, column)] = text
+        if self.survey is not None:
+            self._suggest(kind, file, header, seen)
         required = REQUIRED_COLUMNS[kind]
+        if kind == "games.csv" and "kind" not in seen and "season" not in seen:
+            error("missing column 'kind' (or 'season', with a seasons file or the mapping's seasons)")
         if kind == "incidents.csv":  # a person or a team line: person, number or team
             required = tuple(c for c in required if c != "person")
             if not {"person", "number", "team"} & set(seen):
@@ -328,25 +381,110 @@ class _FolderReader:
                 error(f"missing column {column!r}")
         return header
 
+    def _suggest(self, kind: str, file: str, header: list, seen: dict) -> None:
+        """The dry run: each unknown header read as the column its name contains (the longest
+        name of a column found in it: 'time_off_formatted' is time), where no other header gives
+        that column; noted for the mapping it writes."""
+        assert self.survey is not None
+        names = sorted(
+            ((header_key(w), c) for c, words in COLUMNS[kind].items() for w in (c,) + words if len(header_key(w)) >= 4),
+            key=lambda wc: (-len(wc[0]), wc[0]),
+        )
+        self.survey["pending"] = pending = {}  # kept if this line is the header (_find_header)
+        for i, cell in enumerate(header):
+            if not isinstance(cell, tuple):
+                continue
+            text = cell[1]
+            key = header_key(text)
+            # a second infraction column (a description beside a system's code) is decided by its cells
+            twice = "infraction" in seen and "infraction~" not in seen
+            guess = next((c for w, c in names if w in key and (c not in seen or (c == "infraction" and twice))), None)
+            pending[text] = guess
+            header[i] = guess
+            if guess == "infraction" and "infraction" in seen:
+                header[i] = "infraction~"
+                self.defer[file] = (seen["infraction"], text)
+                seen["infraction~"] = text
+            elif guess is not None:
+                seen[guess] = text
+                self.headers[(file, guess)] = text
+
+    @property
+    def filtered(self) -> set[str]:
+        """The headers the mapping's `where` names (compared as headers are)."""
+        return {header_key(h) for h in self.mapping.options["where"]}
+
+    def _mapped(self, kind: str, first: str, second: str) -> str | None:
+        """Of two headers both giving infraction, the one the mapping file names (None: neither)."""
+        named = {header_key(h) for h in (self.mapping.extra.get("columns") or {}).get(kind, {})}
+        hits = [h for h in (first, second) if header_key(h) in named]
+        return hits[0] if len(hits) == 1 else None
+
+    def _keep(self, kind: str, file: str, raw: list, header: list, rows: list) -> list:
+        """The rows the mapping's `where` keeps, by the header of the filter's columns; an infraction
+        column given twice resolved by its cells (a column of whole numbers is a system's code)."""
+        where = {header_key(h): set(v) for h, v in self.mapping.options["where"].items()}
+        at = {i: where[header_key(c)] for i, c in enumerate(raw) if header_key(c) in where}
+        if at:
+            kept = []
+            for row, cells in rows:
+                if all(i < len(cells) and cells[i].strip() in values for i, values in at.items()):
+                    kept.append(row)
+                elif row.get("id") or row.get("game"):
+                    self.left_out.setdefault(kind, set()).add(row.get("id") or row.get("game"))
+            out = kept
+        else:
+            out = [row for row, _ in rows]
+        if "infraction~" in header:
+            first, second = self.defer[file]
+            codes = [
+                all(_WHOLE.match(row.get(c)) or not row.get(c) for row in out) for c in ("infraction", "infraction~")
+            ]
+            if codes == [True, False]:
+                for row in out:
+                    row.cells["infraction"] = row.cells.pop("infraction~", "")
+            elif codes == [False, True]:
+                for row in out:
+                    row.cells.pop("infraction~", None)
+            else:
+                self.error(
+                    file,
+                    None,
+                    f"columns {first!r} and {second!r} both give infraction: ignore one in the mapping file",
+                )
+        return out
+
     # ------------------------------------------------------------ the season
     def read(self) -> dict:
         found = self._find()
         tables: dict[str, list[_Row]] = {}
-        for name in FILES:
+        for name in FILES + READ_ONLY_FILES:
             for path in found.get(name, []):
                 rows = self._table(name, path)
                 if rows is not None:
                     tables.setdefault(name, []).extend(rows)
-        if self.problems:  # the folder's shape is wrong: its rows would only add noise
+        self.tables = tables
+        if self.survey is not None:  # the dry run reads on, whatever the shape's problems
+            missing = [n for n in ("teams.csv", "people.csv", "games.csv") if n not in tables]
+            if missing:
+                raise InputError(self.source, _sorted(self.problems))
+        elif self.problems:  # the folder's shape is wrong: its rows would only add noise
             raise InputError(self.source, _sorted(self.problems))
         data: dict = {"format": FORMAT}
-        settings = self._settings(tables.get("settings.csv", []), data)
+        given = {column_key(row.get("key")) for row in tables.get("settings.csv", [])}
+        profile = [  # the mapping's settings, where settings.csv does not give them
+            _Row(None, {"key": k, "value": v}, "settings.csv")
+            for k, v in self.mapping.options["settings"].items()
+            if column_key(k) not in given
+        ]
+        settings = self._settings(tables.get("settings.csv", []) + profile, data)
         data["settings"] = settings
         data["teams"] = self._teams(tables["teams.csv"])
         people = self._people(tables["people.csv"])
         data["people"] = people
         self._check_mapping_ids()
         self.plain_ids = self.registry.plain_ids()
+        self.season_kinds = self._seasons(tables.get("seasons.csv", []))
         games, index = self._games(tables["games.csv"])
         data["games"] = games
         teams_of: dict = {}
@@ -357,17 +495,158 @@ class _FolderReader:
         periods = settings.get("regulation_periods")
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
+        if "clock" not in self.overrides:
+            goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
+            self._check_clock(settings, games, periods, goals)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
         if tables.get("issued.csv"):
             data["issued"] = self._issued(tables["issued.csv"])
+        self._without_teamless(data)
         return data
+
+    def _without_teamless(self, data: dict) -> None:
+        """A person of people.csv with no team (a registry lists people who no longer play) and
+        named by no line, dressed list or decision is left out with a warning; one who is named
+        keeps the season check's error (their team is needed)."""
+        teamless = [i for i, p in enumerate(data["people"]) if not p.get("team")]
+        if not teamless:
+            return
+        named: set = set()
+        for game in data["games"]:
+            named.update(i.get("person") for i in game["incidents"])
+            for names in (game.get("dressed") or {}).values():
+                named.update(names)
+        named.update(d.get("person") for d in data.get("decisions") or [])
+        named.update(e.get("person") for e in data.get("issued") or [])
+        gone = [i for i in teamless if data["people"][i]["id"] not in named]
+        if not gone:
+            return
+        for i in gone:
+            person = data["people"][i]
+            self.notes.append(
+                Problem(
+                    "people.csv",
+                    f"{person.get('name') or person['id']} has no team and no line in the season: left out",
+                    self.lines.get(("people", i)),
+                )
+            )
+        kept = [i for i in range(len(data["people"])) if i not in set(gone)]
+        data["people"] = [data["people"][i] for i in kept]
+        moved = {old: new for new, old in enumerate(kept)}
+        self.files = {_moved(path, moved): f for path, f in self.files.items() if _moved(path, moved)}
+        self.lines = {_moved(path, moved): n for path, n in self.lines.items() if _moved(path, moved)}
+
+    def _goals(self, rows: list, games: list, index: dict, teams_of: dict, periods: int, settings: dict):
+        """goals.csv, for the clock check alone: the power-play goals (every goal where the file
+        says nothing of the strength) that fit only one clock. A power-play goal comes after a
+        penalty of the other team in the same period, within the penalty's length (2 minutes of
+        a minor, 4 of a double minor, 5 of a major); read on the wrong clock, the goal comes
+        before it. (elapsed, remaining): how many fit only that clock; None without the file."""
+        if not rows:
+            return None
+        file = "goals.csv"
+        minutes = settings.get("period_minutes")
+        length = 60 * (minutes if isinstance(minutes, int) else 20)
+        span = {"minor": 120, "double_minor": 240, "major": 300}
+        fits = {"elapsed": 0, "remaining": 0}
+        for row in rows:
+            gi = self._game(file, row, index)
+            if gi is None or games[gi].get("clock"):
+                continue
+            if row.get("power_play"):
+                try:
+                    if not Mapping.boolean(row.get("power_play")):
+                        continue
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "power_play")
+                    continue
+            team = self._team(file, row, "team")
+            try:
+                period = self.mapping.period(row.get("period"), periods)
+            except MappingError as exc:
+                self.error(file, row.line, str(exc), "period")
+                continue
+            scored = _seconds(_clock_text(row.get("time")))
+            if team is None or scored is None or not isinstance(period, int) or period > periods:
+                continue
+            against = []
+            for incident in games[gi]["incidents"]:
+                other = incident.get("team") or teams_of.get(incident.get("person"))
+                at = _seconds(incident.get("time"))
+                kinds = [span[k] for k in incident["penalties"] if k in span]
+                if incident["period"] == period and other and other != team and at is not None and kinds:
+                    against.append((at, max(kinds)))
+            elapsed = any(at < scored <= at + width for at, width in against)
+            # on a countdown the time played is the period's length less the time written
+            remaining = any(length - at < length - scored <= length - at + width for at, width in against)
+            fits["elapsed"] += elapsed and not remaining
+            fits["remaining"] += remaining and not elapsed
+        return fits["elapsed"], fits["remaining"]
+
+    def _check_clock(self, settings: dict, games: list, periods: int, goals=None) -> None:
+        """The clock against the lines at a period's edge: a line at exactly the period's length
+        (20:00) is the period's end if the clock counts time played (elapsed), its first second
+        if it counts down; a line at 00:00 the other way round. End-of-period lines are common
+        (misconducts after the buzzer) and first-second ones rare, so the edges tell the clock.
+        A clock most such lines contradict is a warning with the counts; `clock: infer` takes
+        the clock they tell, and says so."""
+        if self.clock_at is None:
+            return
+        file, line = self.clock_at
+        minutes = settings.get("period_minutes")
+        length = f"{minutes if isinstance(minutes, int) else 20:02d}:00"
+        full = zero = 0  # lines at the period's length, at 00:00 (games on the season's clock)
+        for game in games:
+            if game.get("clock"):
+                continue
+            for incident in game["incidents"]:
+                if isinstance(incident["period"], int) and incident["period"] <= periods:
+                    full += incident.get("time") == length
+                    zero += incident.get("time") == "00:00"
+        counts = f"{full} line{'s' if full != 1 else ''} at {length} and {zero} at 00:00"
+        if goals is not None:  # goals.csv's power-play goals, as votes of their own
+            counts += f"; {goals[0]} power-play goals fit only elapsed and {goals[1]} only remaining"
+            full, zero = full + goals[0], zero + goals[1]
+        voters = " and power-play goals" if goals is not None else ""
+        row = line
+        if self.infer_clock:
+            if full == zero:
+                self.error(
+                    file,
+                    row,
+                    f"clock infer: the lines do not tell the clock ({counts}); give it (remaining or elapsed)",
+                    "value",
+                )
+                return
+            settings["clock"] = "elapsed" if full > zero else "remaining"
+            self.notes.append(
+                Problem(
+                    file,
+                    f"clock inferred: {settings['clock']} ({counts}: lines at a period's end are "
+                    f"common, at its first second rare)",
+                    row,
+                )
+            )
+            return
+        clock = settings.get("clock")
+        against, told = (zero, full) if clock == "elapsed" else (full, zero)
+        if against >= 3 and against > 2 * told:
+            other = "remaining" if clock == "elapsed" else "elapsed"
+            self.notes.append(
+                Problem(
+                    file,
+                    f"the clock is {clock}, but most lines at a period's edge{voters} say {other} ({counts}: "
+                    f"lines at a period's end are common, at its first second rare): check the clock",
+                    row,
+                )
+            )
 
     def _issued(self, rows: list[_Row]) -> list:
         """issued.csv: the suspensions the league issued (hockeyrules/read/issued.py reads the cells)."""
         from hockeyrules.read.issued import rows_to_entries
 
-        entries, problems = rows_to_entries([(row.line, row.cells) for row in rows], "issued.csv")
+        entries, problems = rows_to_entries([(row.line or 0, row.cells) for row in rows], "issued.csv")
         self.problems += problems
         for k, row in enumerate(rows):
             self.origin(("issued", k), "issued.csv", row.line)
@@ -376,7 +655,7 @@ class _FolderReader:
     def _settings(self, rows: list[_Row], top: dict) -> dict:
         file = "settings.csv"
         settings: dict = {}
-        seen: dict[str, int] = {}
+        seen: dict[str, int | None] = {}
         for row in rows:
             raw_key, value = row.get("key"), row.get("value")
             key = column_key(raw_key)
@@ -391,7 +670,12 @@ class _FolderReader:
             if key in TEXT_TOP:
                 top[key] = value
                 self.origin((key,), file, row.line)
+            elif key == "clock" and column_key(value) == "infer":
+                self.clock_at, self.infer_clock = (file, row.line), True  # from the lines: _check_clock
+                settings["clock"] = "remaining"
+                self.origin(("settings", "clock"), file, row.line)
             elif key == "clock":
+                self.clock_at = (file, row.line)
                 try:
                     settings["clock"] = self.mapping.choice("clocks", value, "clock")
                 except MappingError as exc:
@@ -512,11 +796,86 @@ class _FolderReader:
             out.append(person)
         return out
 
+    def _seasons(self, rows: list[_Row]) -> dict[str, str]:
+        """A season id -> the kind of its games: seasons.csv's kind, else its playoff and career
+        flags (HockeyTech's: a playoff season; a season that does not count, exhibition), and
+        the mapping's seasons."""
+        file = "seasons.csv"
+        out: dict[str, str] = {}
+        for row in rows:
+            kind = "regular"
+            try:
+                if row.get("kind"):
+                    kind = self.mapping.choice("kinds", row.get("kind"), "game kind")
+                elif row.get("playoff") and Mapping.boolean(row.get("playoff")):
+                    kind = "playoff"
+                elif row.get("career") and not Mapping.boolean(row.get("career")):
+                    kind = "exhibition"
+            except MappingError as exc:
+                self.error(file, row.line, str(exc))
+            out[row.get("id")] = kind
+        out.update(self.mapping.options["seasons"])
+        return out
+
+    def _date(
+        self, file: str, row: _Row, column: str, with_time: bool = False, path: tuple | None = None
+    ) -> tuple[str, str | None]:
+        """A date cell as YYYY-MM-DD, and the start time an ISO date-time carries (the local time
+        as written: its offset only says where that local time is). A day-first or month-first
+        date is read as the mapping's date_format says; without it, only where the day is over 12."""
+        text = row.get(column)
+        told = len(self.problems)
+        try:
+            return self._date_cell(file, row, column, text, with_time)
+        finally:
+            if path is not None and len(self.problems) > told:
+                self.reported.add(render_path(path))  # not again by the season check
+
+    def _date_cell(self, file: str, row: _Row, column: str, text: str, with_time: bool) -> tuple[str, str | None]:
+        m = _DATE_TIME.match(text)
+        if m:
+            if m.group(4) == "Z":
+                self.error(
+                    file,
+                    row.line,
+                    f"{text!r} is a UTC time: the local date and start are not known; give them as the "
+                    f"league's local time (2024-01-01T12:30:00-05:00) or the date alone",
+                    column,
+                )
+                return _date_text(m.group(1)), None
+            if not with_time:
+                return _date_text(m.group(1)), None
+            return _date_text(m.group(1)), f"{int(m.group(2)):02d}:{m.group(3)}"
+        m = _DAY_FIRST.match(text)
+        if m:
+            first, second, year = int(m.group(1)), int(m.group(2)), m.group(3)
+            fmt = self.mapping.options["date_format"]
+            if fmt == "YYYY-MM-DD":
+                if first > 12 >= second:
+                    fmt = "DD/MM/YYYY"
+                elif second > 12 >= first:
+                    fmt = "MM/DD/YYYY"
+                else:
+                    self.error(
+                        file,
+                        row.line,
+                        f"{text!r} could be day/month or month/day: say which in the mapping file "
+                        f"(date_format: DD/MM/YYYY or MM/DD/YYYY)",
+                        column,
+                    )
+                    return text, None
+            day, month = (first, second) if fmt == "DD/MM/YYYY" else (second, first)
+            date = f"{year}-{month:02d}-{day:02d}"
+            if not _is_date(date):
+                self.error(file, row.line, f"not a date in the form {fmt}: {text!r}", column)
+            return date, None
+        return _date_text(text), None
+
     def _number_date(self, row: _Row, column: str) -> str | None:
         text = row.get(column)
         if not text:
             return None
-        date = _date_text(text)
+        date = self._date("people.csv", row, column)[0]
         if not _is_date(date):
             self.error("people.csv", row.line, f"not a date: {text!r} (2025-11-30)", column)
             return None
@@ -549,24 +908,38 @@ class _FolderReader:
         out: list = []
         index: dict = {}
         for i, row in enumerate(rows):
-            game: dict = {"id": row.get("id"), "date": _date_text(row.get("date"))}
+            date, start = self._date(file, row, "date", with_time=True, path=("games", i, "date"))
+            game: dict = {"id": row.get("id"), "date": date}
             if row.get("start"):
                 game["start"] = _start_text(row.get("start"))
+            elif start:
+                game["start"] = start
             for side in ("home", "away"):
                 team = self._team(file, row, side, ("games", i, side))
                 game[side] = team if team is not None else row.get(side)
-            try:
-                game["kind"] = self.mapping.choice("kinds", row.get("kind"), "game kind")
-            except MappingError as exc:
-                self.error(file, row.line, str(exc), "kind")
-                game["kind"] = "regular"
+            season = row.get("season")
+            if not row.get("kind") and season:
+                kind = self.season_kinds.get(season)
+                if kind is None:
+                    known = ", ".join(sorted(self.season_kinds)) or "none: add a seasons.csv or the mapping's seasons"
+                    self.error(file, row.line, f"unknown season {season!r} (the seasons: {known})", "season")
+                game["kind"] = kind or "regular"
+            else:
+                try:
+                    game["kind"] = self.mapping.choice("kinds", row.get("kind"), "game kind")
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "kind")
+                    game["kind"] = "regular"
             if row.get("clock"):  # this game's own clock (season format revision 2)
                 try:
                     game["clock"] = self.mapping.choice("clocks", row.get("clock"), "clock")
                 except MappingError as exc:
                     self.error(file, row.line, str(exc), "clock")
-            if row.get("status"):
-                game["status"] = row.get("status")
+            if row.get("status"):  # words or a system's codes (the mapping's statuses)
+                try:
+                    game["status"] = self.mapping.choice("statuses", row.get("status"), "game status")
+                except MappingError as exc:
+                    self.error(file, row.line, f"{exc} (a system's own codes go in the mapping's statuses)", "status")
             game["incidents"] = []
             index.setdefault(game["id"], i)  # a repeated id is reported by the season check
             self.origin(("games", i), file, row.line)
@@ -575,6 +948,8 @@ class _FolderReader:
 
     def _game(self, file: str, row: _Row, index: dict):
         gid = row.get("game")
+        if gid not in index and gid in self.left_out.get("games.csv", ()):
+            return None  # a game the mapping's `where` leaves out: its lines go with it
         if gid not in index:
             self.error(
                 file,
@@ -590,7 +965,9 @@ class _FolderReader:
         text = row.cells.get("person", "")
         if text in self.plain_ids and not row.cells.get("number"):
             return text  # an id that can be nothing else: the usual case, kept fast
-        pid, why = self.registry.person(text, row.get("number"), team, date)
+        header = self.headers.get((file, "person"), "")
+        numbers = self.mapping.options["numbers_in_id_columns"] or not _ID_HEADER.search(header.strip())
+        pid, why = self.registry.person(text, row.get("number"), team, date, numbers)
         if pid is None:
             column = "person" if row.get("person") or not row.get("number") else "number"
             self.error(file, row.line, why, column)
@@ -634,7 +1011,8 @@ class _FolderReader:
     def _incidents(self, rows: list[_Row], games: list, index: dict, teams_of: dict, periods: int) -> None:
         groups: dict[tuple, dict] = {}
         order: dict[int, list] = {}
-        for row in rows:
+        apart: list[dict] = []  # misconduct rows written apart from the line they complete
+        for seq, row in enumerate(rows):
             file = row.file
             gi = self._game(file, row, index)
             if gi is None:
@@ -643,8 +1021,17 @@ class _FolderReader:
             team = self._team(file, row, "team")
             if row.get("team") and team is None:
                 continue
+            bench = False  # a bench penalty: a team line, whoever the person cell names (who serves it)
+            if row.get("bench"):
+                try:
+                    bench = Mapping.boolean(row.get("bench"))
+                except MappingError as exc:
+                    self.error(file, row.line, str(exc), "bench")
+                if bench and not team:
+                    self.error(file, row.line, "a bench penalty needs its team (a team column)", "bench")
+                    continue
             person = None
-            if row.get("person") or row.get("number") or not team:
+            if not bench and (row.get("person") or row.get("number") or not team):
                 person = self._person(file, row, team, games[gi]["date"])
                 if person is None:
                     continue
@@ -654,10 +1041,15 @@ class _FolderReader:
                 self.error(file, row.line, str(exc), "period")
                 period, bad = "post", True
             time = _clock_text(row.get("time")) if row.get("time") else None
-            infraction, implied = self._infraction(row)
-            if infraction is None:
-                infraction, bad = "misconduct", True
+            if self._alone(row):  # a misconduct row with no infraction of its own
+                infraction, implied = None, None
+            else:
+                infraction, implied = self._infraction(row)
+                if infraction is None:
+                    infraction, bad = "misconduct", True
             penalties = self._penalties(row, implied)
+            if penalties == ["misconduct"] and infraction in ("game_misconduct", "gross_misconduct"):
+                penalties = [infraction]  # class Misconduct, described as a Game Misconduct: HockeyTech's
             minutes = None
             if row.get("minutes"):
                 minutes = _whole(row.get("minutes"))
@@ -673,24 +1065,25 @@ class _FolderReader:
             fields: dict = {"person": person} if person is not None else {"team": team}
             fields.update(period=period, time=time, infraction=infraction)
             who = ("person", person) if person is not None else ("team", team)
+            if not label and not bad and penalties and all(p in _APART for p in penalties):
+                if infraction is None or infraction in _APART:
+                    apart.append({"seq": seq, "gi": gi, "who": who, "fields": fields, "row": row})
+                    apart[-1].update(penalties=penalties, minutes=minutes, stoppage=stoppage)
+                    continue
             key = (gi, "#", label) if label else (gi, who, period, time, infraction)
             group = groups.get(key)
             if group is None:
-                group = {
-                    "line": row.line,
-                    "file": file,
-                    "fields": fields,
-                    "stoppage": (stoppage, row.line, file),
-                    "penalties": [],
-                    "minutes": [],
-                    "bad": bad,
-                }
+                group = self._group(seq, who, fields, row, stoppage, bad)
                 groups[key] = group
                 order.setdefault(gi, []).append(group)
             else:
                 if label:
                     for column in ("person", "team", "period", "time", "infraction"):
                         value, first = fields.get(column), group["fields"].get(column)
+                        if column == "infraction" and (value is None or first is None):
+                            # a misconduct row of the incident with no infraction of its own
+                            group["fields"]["infraction"] = first or value
+                            continue
                         if value != first and not bad and not group["bad"]:
                             self.error(
                                 file,
@@ -714,7 +1107,10 @@ class _FolderReader:
             for kind in penalties:
                 self._add_penalty(group, kind, row)
             group["minutes"].append(minutes)
+        for line in apart:
+            self._join(line, order.get(line["gi"], []), order)
         for gi, incidents in order.items():
+            incidents.sort(key=lambda group: group["seq"])  # the order of their first rows
             out = games[gi]["incidents"]
             for j, group in enumerate(incidents):
                 path = ("games", gi, "incidents", j)
@@ -730,6 +1126,90 @@ class _FolderReader:
                 if group["stoppage"][0]:
                     self.origin(path + ("stoppage",), group["stoppage"][2], group["stoppage"][1])
                 out.append(incident)
+
+    @staticmethod
+    def _group(seq: int, who: tuple, fields: dict, row: _Row, stoppage, bad: bool) -> dict:
+        return {
+            "seq": seq,
+            "who": who,
+            "line": row.line,
+            "file": row.file,
+            "fields": fields,
+            "stoppage": (stoppage, row.line, row.file),
+            "penalties": [],
+            "minutes": [],
+            "bad": bad,
+        }
+
+    def _alone(self, row: _Row) -> bool:
+        """A row with no infraction of its own whose penalty is of the misconduct class: it
+        completes another line of its person and time (joined in _join)."""
+        if row.get("infraction") or row.get("rule") or not row.get("penalty"):
+            return False
+        try:
+            return all(p in _APART for p in self.mapping.penalties(row.get("penalty")))
+        except MappingError:
+            return False
+
+    def _join(self, line: dict, groups: list, order: dict) -> None:
+        """A misconduct row written apart, joined to the line of its person, game and period at
+        its time (or within the mapping's join_seconds, said in a warning); where there is no
+        such line, or two, a line of its own, with a warning."""
+        row, fields = line["row"], line["fields"]
+        limit = self.mapping.options["join_seconds"]
+        near: list[tuple[int, dict]] = []
+        for group in groups:
+            theirs = group["fields"]
+            if group["who"] != line["who"] or group["bad"] or theirs["period"] != fields["period"]:
+                continue
+            gap = _gap(theirs.get("time"), fields["time"])
+            if gap is not None and gap <= limit:
+                near.append((gap, group))
+        kinds = " and ".join(k.replace("_", " ") for k in line["penalties"])
+        who = self._who(line["who"])
+        when = f"{fields['time']} of period {fields['period']}" if fields["time"] else f"period {fields['period']}"
+        best = min((gap for gap, _ in near), default=None)
+        closest = [group for gap, group in near if gap == best]
+        if len(closest) == 1:
+            group = closest[0]
+            for kind in line["penalties"]:
+                self._add_penalty(group, kind, row)
+            group["minutes"].append(line["minutes"])
+            if best:
+                self.notes.append(
+                    Problem(
+                        row.file,
+                        f"the {kinds} of {who} at {when} joined to the {group['fields']['infraction'].replace('_', ' ')} line at "
+                        f"{group['fields']['time']} ({_at(group['file'], group['line'], row.file)}), {best} s "
+                        f"apart: the sheet's one incident; check the times",
+                        row.line,
+                    )
+                )
+            return
+        if closest:
+            lines = " and ".join(_at(g["file"], g["line"], row.file) for g in closest)
+            why = f"it could complete the lines on {lines}: kept as a line of its own; give the infraction"
+        else:
+            why = f"no line of {who} within {limit} s to join: kept as a line of its own"
+        infraction = fields["infraction"]
+        if infraction is None:
+            infraction = line["penalties"][0]
+            if infraction not in vocab.INFRACTIONS:
+                self.error(row.file, row.line, f"a {kinds} with no infraction, and {why.split(':')[0]}", "infraction")
+                return
+        self.notes.append(Problem(row.file, f"the {kinds} of {who} at {when}: {why}", row.line))
+        group = self._group(line["seq"], line["who"], dict(fields, infraction=infraction), row, line["stoppage"], False)
+        for kind in line["penalties"]:
+            self._add_penalty(group, kind, row)
+        group["minutes"].append(line["minutes"])
+        order.setdefault(line["gi"], []).append(group)
+
+    def _who(self, who: tuple) -> str:
+        """A person's or team's name, as a league person reads it."""
+        kind, key = who
+        if kind == "person":
+            return self.registry.people.get(key, {}).get("name") or key
+        return self.registry.teams.get(key) or key
 
     def _add_penalty(self, group: dict, kind: str, row: _Row) -> None:
         """A penalty of a row into its incident. Two minor rows alike are one double minor, as
@@ -810,7 +1290,7 @@ class _FolderReader:
                         self.error(file, row.line, f"not a whole number of games: {row.get(key)!r}", key)
                     else:
                         decision[key] = number
-            decision["date"] = _date_text(row.get("date"))
+            decision["date"] = self._date(file, row, "date")[0]
             if row.get("reason").strip():
                 decision["reason"] = row.get("reason")
             self.origin(("decisions", k), file, row.line)
@@ -895,6 +1375,26 @@ def _is_date(text: str) -> bool:
 def _at(file: str, line: int | None, here: str) -> str:
     """'line 4', or 'incidents-G2.csv line 4' where that is another file."""
     return f"line {line}" if file == here else f"{file} line {line}"
+
+
+def _moved(path: tuple, moved: dict) -> tuple:
+    """A season path with its person's new index (); () for a person left out."""
+    if path[:1] != ("people",) or len(path) < 2:
+        return path
+    return ("people", moved[path[1]]) + path[2:] if path[1] in moved else ()
+
+
+def _seconds(time: str | None) -> int | None:
+    m = _TIME.match(time) if time else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def _gap(one: str | None, other: str | None) -> int | None:
+    """Seconds between two times of a period; 0 for two lines without a time (pre, post)."""
+    if one == other:
+        return 0
+    a, b = _seconds(one), _seconds(other)
+    return abs(a - b) if a is not None and b is not None else None
 
 
 def _whole(text: str) -> int | None:
