@@ -246,3 +246,19 @@ def test_only_the_engines_parallel_package_starts_processes_and_only_collection_
             if any(n == what or n.startswith(what + ".") for n in names) and not module.startswith(allowed):
                 users.add(module)
     assert sorted(users) == []
+
+
+def test_no_module_directly_in_the_package_is_named_as_a_public_name():
+    """hockeyrules.audit is the audit function: a module hockeyrules/audit.py, once
+    imported, would replace it (an import sets the package's attribute). The stages
+    are folders of their own, so none does; importing them all changes no public name."""
+    import importlib
+
+    import hockeyrules
+
+    top = {p.stem for p in PACKAGE.glob("*.py")} | {p.name for p in PACKAGE.iterdir() if p.is_dir()}
+    assert top.isdisjoint(hockeyrules.__all__)
+    for name in ("hockeyrules.views.audit", "hockeyrules.views.explain", "hockeyrules.engine.run"):
+        importlib.import_module(name)
+    assert callable(hockeyrules.audit) and hockeyrules.audit.__module__ == "hockeyrules.views.audit"
+    assert hockeyrules.evaluate.__module__ == "hockeyrules.engine.run"

@@ -376,6 +376,9 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
         real_run(self, tasks)
 
     monkeypatch.setattr(slots.Slot, "run", recording_run)
+    # (a worker in a thread of this process must not freeze what this process holds: the
+    # tests run after it in this process would find the collector's generations frozen)
+    monkeypatch.setattr(worker, "worker_start", lambda: None)
     for method in ("fork", "spawn") if _slots_forked() else ("spawn",):
         sent.clear()
         runner = Runner(Policy(), None, capacity=1, method=method)
