@@ -1,8 +1,5 @@
 """hockeyrules: a league's game sheets in, the suspensions its rulebook requires out."""
 
-import sys as _sys
-import types as _types
-
 # The public names are imported when first used (PEP 562), so that a command
 # loads only what it needs (`hockeyrules suspensions` never loads the audit).
 _WHERE = {
@@ -70,16 +67,3 @@ def __getattr__(name: str):
 
 def __dir__():
     return sorted(list(globals()) + __all__)
-
-
-class _Package(_types.ModuleType):
-    """`hockeyrules.audit` is the audit function, as it always was, even after the
-    submodule of the same name is imported (which would set the attribute to it)."""
-
-    def __setattr__(self, name, value):
-        if name == "audit" and isinstance(value, _types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package

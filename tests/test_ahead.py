@@ -13,14 +13,14 @@ import sys
 import pytest
 from test_hostile_text import HOSTILE, hostile_season
 
-from hockeyrules.engine.parallel import ahead
+from hockeyrules.engine.parallel import ahead, processes
 from hockeyrules.engine.run import evaluate_read, start_ahead
 from hockeyrules.model.errors import InputError
 from hockeyrules.model.policy import Policy
 from hockeyrules.views.render import to_json
 from seasongen import generate_season
 
-forks = pytest.mark.skipif(not ahead._forks(), reason="processes are not forked here")
+forks = pytest.mark.skipif(not processes.forks(), reason="processes are not forked here")
 
 
 def _season_file(tmp_path, data=None):

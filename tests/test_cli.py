@@ -129,9 +129,9 @@ def test_suspensions_makes_its_output_with_no_cyclic_collection_and_restores_it(
 END_OF_PROGRAM = """\
 import gc, os, sys, weakref
 from hockeyrules.cli import commands as cli
-from hockeyrules.engine import parts as partition
+from hockeyrules.engine.settings import SETTINGS
 if sys.argv[2] == "streamed":  # read part by part, as a national file is
-    partition.STREAM_BYTES = 1
+    SETTINGS.stream_bytes = 1
 exit_ = os._exit
 seasons = []
 import hockeyrules.read.season as season_mod

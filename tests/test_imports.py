@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hockeyrules.engine.parallel import ahead
+from hockeyrules.engine.parallel import processes
 from seasongen import generate_season
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,4 +89,4 @@ def test_suspensions_on_a_json_season_loads_only_what_it_needs(tmp_path):
     loaded = loaded_by_suspensions(path, tmp_path)
     assert "hockeyrules.read.season" in loaded and "click" in loaded  # (what it does load: the check can fail)
     assert loaded.isdisjoint(NEVER), sorted(loaded & set(NEVER))
-    assert ("clingo" in loaded) == (not ahead._forks())
+    assert ("clingo" in loaded) == (not processes.forks())

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 
 from hockeyrules.engine import parts as partition
+from hockeyrules.engine.parallel import processes, worker
+from hockeyrules.engine.parallel.runner import Runner
 from hockeyrules.engine.run import run
+from hockeyrules.engine.settings import SETTINGS
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import from_data
 from hockeyrules.views.render import to_json
@@ -71,7 +74,7 @@ def test_parts_solved_while_the_file_is_read_give_the_whole_season_result(tmp_pa
 
     for workers, limit in ((2, 1), (1, 1), (2, 10**9)):
         stream = partition.Stream(Policy(), limit=limit, workers=workers)
-        stream.RECENT = 16  # leagues of 30 games
+        stream.recent = 16  # leagues of 30 games
         try:
             season = season_mod.load(path, observer=stream)
             if limit == 1:  # the first league went off before the file was read, and held
@@ -101,7 +104,7 @@ def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(t
     from hockeyrules.read import season as season_mod
 
     stream = partition.Stream(Policy(), limit=1, workers=2)
-    stream.RECENT = 16
+    stream.recent = 16
     try:
         result = stream.finish(season_mod.load(path, observer=stream))
     finally:
@@ -175,18 +178,18 @@ def test_the_proposal_child_started_by_spawn_gives_the_bytes_of_fork(monkeypatch
 
 def test_the_start_method_follows_the_platform(monkeypatch):
     monkeypatch.delenv("HOCKEYRULES_START_METHOD", raising=False)
-    monkeypatch.setattr(partition.sys, "platform", "darwin")
-    assert partition.start_method() == "spawn"
-    monkeypatch.setattr(partition.sys, "platform", "linux")
+    monkeypatch.setattr(processes.sys, "platform", "darwin")
+    assert processes.start_method() == "spawn"
+    monkeypatch.setattr(processes.sys, "platform", "linux")
     import multiprocessing
 
-    assert partition.start_method() == ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    assert processes.start_method() == ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
 
 
 def test_workers_that_solve_several_chunks_give_the_same_result(monkeypatch):
     season = three_leagues()
     whole, _ = run(season, Policy())
-    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 3)
+    monkeypatch.setattr(SETTINGS, "parts_per_worker", 3)
     parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
     assert to_json(parts.to_dict()) == to_json(whole.to_dict())
 
@@ -199,15 +202,15 @@ def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_wai
     pieces = partition.split(season, [set(p) for p in partition.parts(season)])
     alone = [to_json(run(p, Policy())[0].to_dict()) for p in pieces]
     started = []
-    real = partition._Runner._start
+    real = Runner._start
 
     def counting(self):
-        started.append(min(len(self.queue), partition.PARTS_PER_WORKER))
+        started.append(min(len(self.queue), SETTINGS.parts_per_worker))
         real(self)
 
-    monkeypatch.setattr(partition._Runner, "_start", counting)
-    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 3)
-    runner = partition._Runner(Policy(), None, capacity=1)
+    monkeypatch.setattr(Runner, "_start", counting)
+    monkeypatch.setattr(SETTINGS, "parts_per_worker", 3)
+    runner = Runner(Policy(), None, capacity=1)
     runner.queue = [(i, p) for i, p in enumerate(pieces)]  # five parts waiting at once
     runner.count = len(pieces)
     runner.pump()  # one worker takes three; two wait, their facts already written
@@ -225,7 +228,7 @@ def _streamed(path, method=None, proposal=None):
     from hockeyrules.read import season as season_mod
 
     stream = partition.Stream(Policy(), proposal, limit=1, workers=2, method=method)
-    stream.RECENT = 16
+    stream.recent = 16
     try:
         return stream, stream.finish(season_mod.load(path, observer=stream))
     finally:
@@ -254,7 +257,7 @@ def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the
 
 
 def _slots_forked() -> bool:
-    return partition.start_method() == "fork"
+    return processes.start_method() == "fork"
 
 
 def _solved_by(runner, season):
@@ -280,14 +283,14 @@ def test_workers_are_forked_by_slots_forked_when_the_runner_starts_not_by_this_p
         pytest.skip("processes are not forked here")
     season = three_leagues()
     whole, _ = run(season, Policy())
-    real = partition._worker_start
+    real = worker.worker_start
 
     def noting_parent():  # in a worker: who forked it (its slot)
         (tmp_path / str(os.getpid())).write_text(str(os.getppid()))
         real()
 
-    monkeypatch.setattr(partition, "_worker_start", noting_parent)  # (before the slots fork)
-    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    monkeypatch.setattr(worker, "worker_start", noting_parent)  # (before the slots fork)
+    runner = Runner(Policy(), None, capacity=2, slots=2)
     slots = {slot.pid for slot in runner.slots}
     assert len(slots) == 2 and os.getpid() not in slots
     merged = _solved_by(runner, season)
@@ -308,16 +311,16 @@ def test_a_worker_that_ends_without_answering_fails_its_parts_and_the_slot_goes_
         pytest.skip("processes are not forked here")
     season = three_leagues()
     pieces = partition.split(season, partition.chunks(season, 1))
-    real = partition._solve_streamed
+    real = worker.solve_batch
 
     def dying(send, tasks):  # the first part's worker dies without a word
         if tasks[0][0] == 0:
             os._exit(3)
         real(send, tasks)
 
-    monkeypatch.setattr(partition, "_solve_streamed", dying)
-    monkeypatch.setattr(partition, "PARTS_PER_WORKER", 1)
-    runner = partition._Runner(Policy(), None, capacity=1, slots=1)
+    monkeypatch.setattr(worker, "solve_batch", dying)
+    monkeypatch.setattr(SETTINGS, "parts_per_worker", 1)
+    runner = Runner(Policy(), None, capacity=1, slots=1)
     try:
         for part in pieces:
             runner.submit(part, start=False)
@@ -373,9 +376,12 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
         real_run(self, tasks)
 
     monkeypatch.setattr(slots.Slot, "run", recording_run)
+    # (a worker in a thread of this process must not freeze what this process holds: the
+    # tests run after it in this process would find the collector's generations frozen)
+    monkeypatch.setattr(worker, "worker_start", lambda: None)
     for method in ("fork", "spawn") if _slots_forked() else ("spawn",):
         sent.clear()
-        runner = partition._Runner(Policy(), None, capacity=1, method=method)
+        runner = Runner(Policy(), None, capacity=1, method=method)
         if method == "spawn":
             monkeypatch.setattr(runner.ctx, "Process", Recording)
         try:
@@ -411,7 +417,7 @@ def test_a_slot_ended_from_outside_is_replaced_and_the_result_holds():
         pytest.skip("processes are not forked here")
     season = three_leagues()
     whole, _ = run(season, Policy())
-    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    runner = Runner(Policy(), None, capacity=2, slots=2)
     ended = runner.slots[0].pid
     os.kill(ended, signal.SIGKILL)
     os.waitpid(ended, 0)
@@ -449,7 +455,7 @@ def test_where_no_slot_can_be_forked_the_workers_are_forked_from_here(monkeypatc
         return pid
 
     monkeypatch.setattr(slots.os, "fork", second_fails)
-    runner = partition._Runner(Policy(), None, capacity=2, slots=2)
+    runner = Runner(Policy(), None, capacity=2, slots=2)
     monkeypatch.setattr(slots.os, "fork", real_fork)
     assert runner.slots is None and len(forked) == 1
     with pytest.raises(ChildProcessError):  # the first slot was ended and waited for

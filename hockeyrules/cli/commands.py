@@ -14,6 +14,7 @@ from contextlib import contextmanager, nullcontext
 
 import click
 
+from hockeyrules.engine.errors import GroundingTimeout
 from hockeyrules.model import collection, progress
 from hockeyrules.model.collection import paused
 from hockeyrules.model.errors import InputError
@@ -115,25 +116,33 @@ def _working(quiet: bool):
             _fail_input(err)
 
 
-def _read(season: str, stream: bool = False) -> Season | str:
+def _read(season: str, defer: bool = False):
     """The season argument: a file, a CSV folder, or `-` (standard input, YAML or JSON).
-    With `stream`, a large JSON file is left as its path: the engine reads it while
-    it solves its first parts (partition.Stream)."""
-    from hockeyrules.engine.run import _worth_streaming, as_season
-
-    if stream and _worth_streaming(season, None):
-        return season
-    progress.stage("reading " + ("standard input" if season == streams.STDIO else season))
+    With `defer`, it is left for the engine to read (hockeyrules.evaluate): a path as it
+    is, standard input as the function that reads it."""
+    if defer:
+        return season if season != streams.STDIO else _read_stdin
     if season == streams.STDIO:
-        from hockeyrules.read.season import validate
+        return _read_stdin()
+    # (here: start-up time: the engine and CSV reader only for a season read here)
+    from hockeyrules.engine.run import as_season
 
-        return validate(streams.read_stdin(), streams.STDIN_NAME)
+    progress.stage("reading " + season)
     return as_season(season)
 
 
-def _inputs(season: str, *proposals: str | None, stream: bool = False):
+def _read_stdin() -> Season:
+    # (here, beside its use: loaded already, so it costs nothing)
+    from hockeyrules.read.season import validate
+
+    progress.stage("reading standard input")
+    return validate(streams.read_stdin(), streams.STDIN_NAME)
+
+
+def _inputs(season: str, *proposals: str | None, defer: bool = False):
     """The season and the proposals, each file checked whole: the problems of every
-    file are reported at once (exit 2) before anything is computed."""
+    file are reported at once (exit 2) before anything is computed. With `defer`, the
+    season is left for the engine to read where every proposal is valid (_read)."""
     errors: list[InputError] = []
     checked = []
     for path in proposals:
@@ -143,7 +152,7 @@ def _inputs(season: str, *proposals: str | None, stream: bool = False):
             errors.append(err)
     loaded = None
     try:
-        loaded = _read(season, stream and not errors and not any(p is not None and p.rules for p in checked))
+        loaded = _read(season, defer and not errors)
     except InputError as err:
         errors.append(err)
     if errors:
@@ -163,6 +172,7 @@ def _proposal(path):
     """A validated proposal (InputError with every problem), or None."""
     if path is None:
         return None
+    # (here: start-up time: only this command loads it)
     from hockeyrules.engine.proposal import load
 
     return load(path)
@@ -176,6 +186,7 @@ def _warn(result: dict) -> None:
 
 def _parse_readings(ctx, param, values) -> dict:
     """--reading NAME=VALUE, repeatable: an unknown name or value is a usage error (exit 2)."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import parse_assignment
 
     out = {}
@@ -189,6 +200,7 @@ def _parse_readings(ctx, param, values) -> dict:
 
 
 def _reading_option(f):
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import BY_NAME
 
     return click.option(
@@ -247,6 +259,7 @@ def _folder_options(f):
             raise click.UsageError("--mapping and --encoding are for a season that is a folder of CSV files")
         if mapping is None and encoding is None:  # the defaults: no need to load the CSV reader
             return f(*args, **kwargs)
+        # (here: start-up time: the CSV reader only for --mapping/--encoding)
         from hockeyrules.read.csv.reader import reading_options
 
         with reading_options(mapping, encoding):
@@ -295,13 +308,8 @@ class _Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except Exception as err:
-            # only a solve raises it, so only then is the solver imported: a command whose
-            # solve runs in another process (ahead.py) never imports clingo here
-            solver = sys.modules.get("hockeyrules.engine.solver")
-            if solver is not None and isinstance(err, solver.GroundingTimeout):
-                _fail_limit(err)
-            raise
+        except GroundingTimeout as err:
+            _fail_limit(err)
 
 
 @click.group(cls=_Group, context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -338,45 +346,31 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
 
 def _suspensions(season, fmt, with_reasons, policy, proposal, quiet):
     with _working(quiet):
-        # the solver starts in a process of its own while the season is read (ahead.py)
-        ahead = None if with_reasons or proposal is not None else _ahead(season)
-        try:
-            loaded, (proposal,) = _inputs(season, proposal, stream=not with_reasons)
-            collection.keep(loaded)
-            progress.stage("solving" if isinstance(loaded, Season) else "reading and solving " + season)
-            if with_reasons:
-                from hockeyrules.views.explain import explain_all
+        if with_reasons:
+            loaded, (proposal,) = _inputs(season, proposal)
+            progress.stage("solving")
+            # (here: start-up time: only this command loads it)
+            from hockeyrules.views.explain import explain_all
 
-                _, trees, result = explain_all(loaded, policy, proposal=proposal)
-            elif isinstance(loaded, Season) and proposal is None:
-                from hockeyrules.engine.run import evaluate_read
+            _, trees, result = explain_all(loaded, policy, proposal=proposal)
+        else:
+            # the engine reads the season: it decides how (hockeyrules/engine/run.py)
+            source, (proposal,) = _inputs(season, proposal, defer=True)
+            # (here: start-up time: only this command loads it)
+            from hockeyrules.engine.run import evaluate
 
-                solved = evaluate_read(loaded, policy, proposal, ahead)
-            else:
-                from hockeyrules.engine.run import evaluate
-
-                solved = evaluate(loaded, policy, proposal=proposal)
-        finally:
-            if ahead is not None:
-                ahead.close()  # (already, where it solved: ended and waited for)
+            solved = evaluate(source, policy, proposal=proposal)
     with paused():  # (many small dictionaries, no cycle)
         if not with_reasons:
             result = solved.to_dict()
         _warn(result)
         if with_reasons and fmt == "table":
+            # (here: start-up time: only this command loads it)
             from hockeyrules.views import treeview
 
             click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
             return
         _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
-
-
-def _ahead(season: str):
-    """The solver started ahead for a season read whole and solved in one go; None
-    for a JSON file large enough to be read part by part while it is solved."""
-    from hockeyrules.engine.run import _worth_streaming, start_ahead
-
-    return None if _worth_streaming(season, None) else start_ahead()
 
 
 def _tree_width() -> dict:
@@ -398,6 +392,7 @@ def _tree_width() -> dict:
 @_folder_options
 def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.views.audit import audit as run_audit
 
     policy = _make_policy(layers, counted_once, readings)
@@ -434,6 +429,7 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
 @_folder_options
 def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
     """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.report.pages import build_report, write_report
 
     folder = output != streams.STDIO and output.endswith(("/", os.sep))
@@ -489,7 +485,10 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     hockeyrules explain SEASON --person ID [--game ID]
     hockeyrules explain SEASON --game ID --incident N
     """
+    # (here: start-up time: only this command loads it)
     from hockeyrules.views import treeview
+
+    # (here: start-up time: only this command loads it)
     from hockeyrules.views.explain import explain_audit, explain_incident, explain_person
 
     policy = _make_policy(layers, counted_once, readings)
@@ -548,6 +547,7 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
 def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
     """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
     person by person. With --reading, the other side is read with the defaults."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.committee.diff import diff as run_diff
 
     if after is None and not readings:
@@ -573,11 +573,13 @@ def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
 @_reading_option
 def rules(proposal, fmt, readings):
     """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.committee.rules import listing
 
     if fmt == "markdown":
         if proposal is not None:
             raise click.UsageError("--format markdown describes the rules in force; without --proposal")
+        # (here: start-up time: only this command loads it)
         from hockeyrules.committee.docs import rules_markdown
 
         click.echo(rules_markdown(), nl=False)
@@ -627,6 +629,7 @@ def test_command(paths, proposal, readings, pattern):
     """
     from pathlib import Path
 
+    # (here: start-up time: only this command loads it)
     from hockeyrules.committee import scenarios
 
     files = []
@@ -709,7 +712,10 @@ def test_command(paths, proposal, readings, pattern):
 @_folder_options
 def import_command(folder, output, fmt, clock, quiet, dry_run):
     """Read a folder of CSV exports (teams, people, games, incidents, ...) into a season file."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.read.csv.reader import import_folder
+
+    # (here: start-up time: only this command loads it)
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
@@ -758,6 +764,7 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
 @_folder_options
 def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.read.csv.exporter import write_folder
 
     _check_output(output, folder=True)
@@ -810,6 +817,7 @@ def facts_command(season, output, layers, counted_once, readings, quiet):
 def readings_command(season, fmt, proposal):
     """Where the rulebook reads two ways: each reading, its provision and words, its default and
     other values; with SEASON, whose suspensions each other value would change."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.committee import readings as readings_mod
 
     if season is None:
@@ -835,6 +843,7 @@ def readings_command(season, fmt, proposal):
 @_folder_options
 def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, quiet):
     """Who may not play as of a date: suspensions owed, games to sit out, first game back."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.office import status as status_mod
 
     policy = _make_policy(layers, counted_once, readings)
@@ -865,6 +874,7 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, qui
     """Did the league issue what its rules require? Each difference with its explanation.
 
     Exit 0 whatever the differences (they are the answer, not a failure)."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.office import reconcile as rec
 
     policy = _make_policy(layers, counted_once, readings)
@@ -890,6 +900,7 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, qui
 @_folder_options
 def notice(season, person, game, output, layers, counted_once, readings, proposal, quiet):
     """One suspension's notice, as the team manager receives it."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.office import notices as nt
 
     if output is not None:
@@ -927,7 +938,10 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
 @_folder_options
 def notices(season, since, output, layers, counted_once, readings, proposal, quiet):
     """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
+    # (here: start-up time: only this command loads it)
     from hockeyrules.office import notices as nt
+
+    # (here: start-up time: only this command loads it)
     from hockeyrules.office.status import check_date
 
     _check_output(output, folder=True)

@@ -11,6 +11,7 @@ from hockeyrules.types import ProposalSource, SeasonSource
 
 
 def _label(proposal, readings: dict | None = None) -> str:
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import assignment
 
     out = "current rules" if proposal is None else f"proposal: {proposal.name}"
@@ -70,6 +71,7 @@ def diff(
     whether its games change (`games_change`) or only the rules it cites. `headline`
     sums them up (see `headline`).
     """
+    # (here: loaded already, by as_policy's module)
     from hockeyrules.engine.run import evaluate
 
     season, policy = as_season(season), as_policy(policy, options)

@@ -22,6 +22,7 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Any) -> pytest.Coll
 
 class ScenarioFile(pytest.File):
     def collect(self):
+        # (here: start-up time: pytest loads this plugin in every run)
         from hockeyrules.committee.scenarios import validate_file
         from hockeyrules.model.errors import InputError
 
@@ -47,6 +48,7 @@ class ScenarioItem(pytest.Item):
         self.season = season
 
     def runtest(self) -> None:
+        # (here: start-up time: pytest loads this plugin in every run)
         from hockeyrules.committee.scenarios import run_test
 
         outcome = run_test(self.test, self.base, self.path.parent, season=self.season)

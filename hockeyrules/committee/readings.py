@@ -105,6 +105,7 @@ HEADERS = ["reading", "provision", "the rulebook's words", "default", "other val
 
 def markdown_register(data: dict | None = None) -> str:
     """The register as a Markdown table (docs/rules.md's readings table is exactly this)."""
+    # (here: start-up time: only for markdown)
     from hockeyrules.views.render import markdown_table
 
     return markdown_table(HEADERS, _rows(data or readings()))

@@ -14,6 +14,7 @@ def _value(v: dict | None) -> str:
 
 def listing(proposal=None, policy=None) -> dict:
     """Every row; the readings in force (`policy`, with a proposal's over it); what a proposal changes."""
+    # (here: start-up time: only when a listing is made)
     from hockeyrules.model.policy import Policy
 
     book = catalog()

@@ -385,6 +385,7 @@ def _test_season(c: _Checker, test: dict, path: tuple, base: dict, folder: Path,
                 )
     proposal = test.get("proposal")
     if proposal is not None:
+        # (here: start-up time: only for a test with a proposal)
         from hockeyrules.engine.proposal import load
 
         try:
@@ -412,6 +413,7 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
         if c.typed(data, "base", (), (str,), "a season file or a folder of CSV files (relative to this file)"):
             try:
                 if (path.parent / data["base"]).is_dir():  # docs/csv-import.md
+                    # (here: start-up time: only for a CSV folder)
                     from hockeyrules.read.csv.reader import read_folder
 
                     base = read_folder(path.parent / data["base"])

@@ -34,9 +34,9 @@ def encoding_text(name: str) -> str:
     """An encoding file shipped in the package (hockeyrules/asp/, from asp/ in the
     sources). Read straight from its folder where it is one (importlib.resources and
     what it imports cost more than the whole read); else through importlib.resources."""
-    import os
+    import os  # (here: start-up time: read once, then cached)
 
-    from hockeyrules import asp
+    from hockeyrules import asp  # (here: start-up time: read once, then cached)
 
     path = os.path.join(os.path.dirname(asp.__file__), name)
     try:

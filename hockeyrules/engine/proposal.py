@@ -111,6 +111,7 @@ class Proposal:
         whole season), its readings, changed rows, ladders, thresholds, repeals and new rules."""
         import datetime as _dt
 
+        # (here, beside its use: loaded already, so it costs nothing)
         from hockeyrules.model.policy import BY_NAME
 
         book = catalog()
@@ -232,6 +233,7 @@ _CHANGES = ("rows", "ladders", "thresholds", "policy", "repeal", "rules")
 
 def _near(key, known: tuple) -> str:
     """'; did you mean X?' for a misspelt key, else the keys there are."""
+    # (here: start-up time: only when a name is unknown)
     from hockeyrules.model.vocabulary import closest
 
     near = closest(str(key), known)
@@ -373,6 +375,7 @@ def _thresholds(c: _Checker, raw, path: tuple) -> dict:
 
 def _policy(c: _Checker, raw, path: tuple) -> dict:
     """Any reading of the catalog's "Readings" (hockeyrules/model/policy.py), by name, with one of its values."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import BY_NAME
 
     out: dict = {}
@@ -585,7 +588,9 @@ def check_asp(text: str, rule_id: str) -> list[str]:
 def _ground_check(text: str) -> list[str]:
     """Ground the rules alone over the interface (no facts): unsafe variables and the
     like show here, located, before any season is evaluated."""
-    from hockeyrules.engine.solver import EncodingError, GroundingOutOfMemory, GroundingTimeout, solve_with_limit
+    # (here: start-up time: only for a proposal with rules)
+    from hockeyrules.engine.errors import EncodingError, GroundingOutOfMemory, GroundingTimeout
+    from hockeyrules.engine.parallel.limit import solve_with_limit  # (here: clingo, for rules only)
 
     try:
         solve_with_limit([], [text], 10.0, encoding=["interface.lp"])

@@ -20,7 +20,7 @@ import re
 
 from clingo import SymbolType
 
-from hockeyrules.engine.result import _unquote
+from hockeyrules.engine.result import unquote
 from hockeyrules.facts.build import BASE, Names
 
 # One token of clingo's printed form: a quoted string, an integer, #sup/#inf, a name,
@@ -134,7 +134,7 @@ def _simple(tok: str):
     #inf), else None."""
     first = tok[0]
     if first == '"':
-        return ("s", _unquote(tok[1:-1]))
+        return ("s", unquote(tok[1:-1]))
     if first.isdigit() or (first == "-" and tok[1:2].isdigit()):
         return ("n", int(tok))
     if tok == "#sup" or tok == "#inf":

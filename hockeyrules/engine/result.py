@@ -131,7 +131,8 @@ _WARNINGS = {
 _ESCAPES = re.compile(r"\\(.)", re.S)
 
 
-def _unquote(text: str) -> str:
+def unquote(text: str) -> str:
+    """The text of a clingo String as printed (its escapes undone), without its quotes."""
     return _ESCAPES.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), text) if "\\" in text else text
 
 
@@ -154,7 +155,7 @@ def read_model(season: Season, policy: Policy, printed, names) -> Result:
             person, game, incident, team, rule, layer, n, d, late = _match(_COMPONENT, args)
             read = rules.get(rule)
             if read is None:
-                read = rules[rule] = _unquote(rule)
+                read = rules[rule] = unquote(rule)
             components[(text(int(person)), text(int(game)))].append(
                 Component(
                     read,
@@ -171,7 +172,7 @@ def read_model(season: Season, policy: Policy, printed, names) -> Result:
             sums[(text(person), text(game))] = (total, gov, league, indefinite == 1)
         elif name == "nocoach":
             rule, team, game = _match(_NOCOACH, args)
-            rule, team, game = _unquote(rule), text(int(team)), text(int(game))
+            rule, team, game = unquote(rule), text(int(team)), text(int(game))
             g = games[game]
             warnings.append(
                 Problem(
@@ -208,11 +209,11 @@ def read_model(season: Season, policy: Policy, printed, names) -> Result:
             )
         )
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
-    warnings.sort(key=_where_key)
+    warnings.sort(key=where_key)
     return Result(season.league, season.season, policy, suspensions, warnings, cases=cases)
 
 
-def _where_key(p: Problem) -> tuple:
+def where_key(p: Problem) -> tuple:
     """Order locations as a reader would: games[2] before games[10]."""
     parts = tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"[\[\].]+", p.where) if x)
     return (parts, p.message)

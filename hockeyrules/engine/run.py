@@ -1,15 +1,29 @@
-"""evaluate(): a season in, result@1 out."""
+"""evaluate(): a season in, result@1 out: the one way into evaluation.
+
+evaluate() decides how a season is solved: a large JSON file part by part while it is
+read (parts.py), a season of many leagues part by part in processes of their own, one
+league in one solve, started ahead in a process of its own while the season is read
+(parallel/ahead.py) where processes fork. The callers (the library's, the command
+line) give a season and say nothing of how.
+"""
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from hockeyrules.engine.encoding import encoding_text
-from hockeyrules.engine.result import Result, read_model
-from hockeyrules.facts.build import Fact, Facts, Names, policy_facts, season_facts
+from hockeyrules.engine.once import (  # noqa: F401  (named here too, as they always were)
+    PROPOSAL_SECONDS,
+    Prepared,
+    assemble,
+    prepare,
+    proposal_seconds,
+    run,
+)
+from hockeyrules.engine.result import Result
+from hockeyrules.model import collection, progress
 from hockeyrules.model.policy import Policy
 from hockeyrules.read import season as season_mod
 from hockeyrules.read.season import Season
@@ -25,7 +39,7 @@ def as_season(season: SeasonSource) -> Season:
         return season
     if isinstance(season, (str, os.PathLike)):
         if os.path.isdir(season):
-            from hockeyrules.read.csv.reader import load_folder
+            from hockeyrules.read.csv.reader import load_folder  # (here: start-up time, for a folder only)
 
             return load_folder(season)  # the folder's own mapping.yaml, or the command's --mapping
         return season_mod.load(season)
@@ -42,168 +56,10 @@ def as_policy(policy: Policy | None, options: dict) -> Policy:
     return policy
 
 
-PROPOSAL_SECONDS = "HOCKEYRULES_PROPOSAL_SECONDS"
-
-
-def proposal_seconds() -> float:
-    """Time limit for grounding a proposal's new rules (HOCKEYRULES_PROPOSAL_SECONDS, default 60),
-    checked like an option: a positive number of seconds, at most a day; else an InputError."""
-    import math
-    import os
-
-    from hockeyrules.model.errors import InputError, Problem
-    from hockeyrules.model.guard import shown
-
-    raw = os.environ.get(PROPOSAL_SECONDS, "60")
-    try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = math.nan
-    if not 0 < seconds <= 86_400:  # NaN fails this too
-        raise InputError(
-            PROPOSAL_SECONDS,
-            [Problem("(environment)", f"expected a positive number of seconds (at most 86400), got {shown(raw)}")],
-        )
-    return seconds
-
-
-class Prepared(NamedTuple):
-    """A season's facts, ready for the solver (prepare()), and what reading its answer
-    back needs (assemble())."""
-
-    given: dict  # each input predicate's facts as one term's text (Facts.given())
-    fact_count: int
-    symbols: list  # facts through the backend (a proposal's, the caller's symbols)
-    texts: list  # further program text (encoding files, a proposal's rules)
-    names: Names
-    policy: Policy  # the command's policy, under the proposal if one is given
-    build_seconds: float
-    build_cpu: float  # this process's cpu time for the facts
-    cpu_start: float  # this process's cpu time (process_time) when the facts were begun
-
-
-def prepare(
-    season: Season,
-    policy: Policy,
-    extra: Iterable = (),
-    programs: Iterable[str] = (),
-    proposal=None,
-    line_ups: bool = False,
-) -> Prepared:
-    """The facts of one solve (see run())."""
-    texts = [encoding_text(name) for name in programs]
-    t0, cpu0 = time.perf_counter(), time.process_time()
-    out = Facts()
-    # The book's rules read a line-up only for its head coaches, and no game's date; a
-    # proposal's own ASP may read dressed/3 for anyone and gameday/2 (docs/proposals.md,
-    # the rule interface), and its effective date reads gameday/2.
-    full = line_ups or (proposal is not None and bool(proposal.rules))
-    season_facts(season, out, full, dates=line_ups or proposal is not None)
-    symbols: list = []
-    for f in extra:
-        if isinstance(f, Fact):
-            out.add_fact(f)
-        else:
-            symbols.append(f)
-    # the command's readings are the book's era; a proposal's own sit over them from its date
-    policy_facts(policy, out)
-    if proposal is not None:
-        proposal.check_against(season)
-        symbols += proposal.facts()
-        texts += proposal.programs()
-        policy = proposal.apply_policy(policy)
-    given, count = out.given(), out.count + len(symbols)
-    out.clear()
-    build_seconds = time.perf_counter() - t0
-    build_cpu = time.process_time() - cpu0
-    return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, cpu0)
-
-
-def assemble(
-    season: Season,
-    prepared: Prepared,
-    printed: list,
-    stats: dict,
-    solve_total: float,
-    proposal=None,
-    solve_cpu: float | None = None,
-) -> Result:
-    """The result from the shown atoms' printed forms, with the solve's figures.
-    `solve_cpu`: the cpu time of a solve in another process (a worker's); else the
-    solve ran here, between prepare() and now."""
-    t1, c1 = time.perf_counter(), time.process_time()
-    result = read_model(season, prepared.policy, printed, prepared.names)
-    result.proposal = None if proposal is None else proposal.name
-    now = time.process_time()
-    if solve_cpu is None:
-        cpu = now - prepared.cpu_start
-    else:
-        cpu = prepared.build_cpu + solve_cpu + (now - c1)
-    result.stats = dict(
-        stats,
-        build_seconds=prepared.build_seconds,
-        solve_total_seconds=solve_total,
-        assemble_seconds=time.perf_counter() - t1,
-        cpu_seconds=cpu,
-    )
-    return result
-
-
-def run(
-    season: Season,
-    policy: Policy,
-    extra: Iterable = (),
-    programs: Iterable[str] = (),
-    proposal=None,
-    line_ups: bool = False,
-    stages: Iterable = (),
-    decode: bool | None = None,
-) -> tuple[Result, list]:
-    """Solve once; the result and every shown atom.
-
-    `programs` names further encoding files (explain.lp, the audit's) and `extra`
-    the facts they read (hockeyrules.facts.build.Fact: a focus, the league's decisions;
-    or clingo symbols, which go through the backend as they are). A `proposal` (a
-    validated Proposal) changes tables, policies and rules for this solve only.
-    The shown atoms come back with their ids as clingo Strings (`decode`, by
-    default when `programs` are given: the readers of further atoms read text).
-    """
-    from hockeyrules.engine.solver import GroundingOutOfMemory, GroundingTimeout, solve, solve_with_limit
-
-    programs = list(programs)  # read twice: by prepare(), and for `decode` below
-    ready = prepare(season, policy, extra, programs, proposal, line_ups)
-    symbols, texts, given, count = ready.symbols, ready.texts, ready.given, ready.fact_count
-    t0 = time.perf_counter()
-    if proposal is not None and proposal.rules:
-        seconds = proposal_seconds()
-        try:
-            solution = solve_with_limit(symbols, texts, seconds, given=given, count=count, stages=list(stages))
-        except GroundingTimeout:
-            raise proposal.grounding_failed(
-                f"did not finish grounding within {seconds:g} s ({PROPOSAL_SECONDS}); a rule that derives without end?"
-            ) from None
-        except GroundingOutOfMemory:
-            raise proposal.grounding_failed(
-                "ran out of memory while grounding (a rule that derives too much?)"
-            ) from None
-        proposal.refused_yields(solution.symbols)
-    else:
-        solution = solve(symbols, texts, given=given, count=count, stages=stages)
-    solve_total = time.perf_counter() - t0
-    printed = [str(s) for s in solution.symbols]  # one call into clingo per atom, for both readers
-    result = assemble(season, ready, printed, solution.stats, solve_total, proposal)
-    shown = solution.symbols
-    if decode or (decode is None and programs):
-        from hockeyrules.engine.readback import decode_all
-
-        shown = decode_all(printed, ready.names)
-    return result, shown
-
-
 def as_proposal(proposal: ProposalSource) -> Proposal | None:
     if proposal is None:
         return None
-    from hockeyrules.engine.proposal import load
+    from hockeyrules.engine.proposal import load  # (here: start-up time, for a proposal only)
 
     proposal = load(proposal)
     if proposal.rules:
@@ -211,42 +67,30 @@ def as_proposal(proposal: ProposalSource) -> Proposal | None:
     return proposal
 
 
-def _worth_streaming(season, proposal) -> bool:
-    """A large JSON season file is solved part by part while it is read (partition.py)."""
-    if not isinstance(season, (str, os.PathLike)) or (proposal is not None and proposal.rules):
-        return False
-    from hockeyrules.engine.parts import STREAM_BYTES
-
-    path = os.fspath(season)
-    try:
-        return (
-            os.path.splitext(path)[1].lower() == ".json"
-            and os.path.isfile(path)
-            and os.path.getsize(path) >= STREAM_BYTES
-        )
-    except OSError:
-        return False
-
-
 def evaluate(
-    season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None, **options: Any
+    season: SeasonSource | Callable[[], Season],
+    policy: Policy | None = None,
+    proposal: ProposalSource = None,
+    **options: Any,
 ) -> Result:
     """Every suspension the rules require for a season.
 
-    `season`: a Season, a path to a season file, or the file's data as a dict.
+    `season`: a Season, a path to a season file, the file's data as a dict, or a
+    function that reads it (called once the solver is started, as a file would be read).
     `policy`: a Policy, or its fields as keyword options (layers="max", ...).
     `proposal`: a proposal@1 file, its data, or a Proposal: evaluate under it.
     Raises InputError (every problem, located) when the season or proposal is not valid.
     """
     policy = as_policy(policy, options)
     proposal = as_proposal(proposal)
-    if _worth_streaming(season, proposal):
-        from hockeyrules.engine.parts import evaluate_streaming
+    from hockeyrules.engine import parts  # (here: start-up time, its imports with it)
 
-        result, read_seconds = evaluate_streaming(season, policy, proposal=proposal)
+    if parts.worth_streaming(season, proposal):
+        progress.stage(f"reading and solving {os.fspath(season)}")  # type: ignore[arg-type]
+        result, read_seconds = parts.evaluate_streaming(season, policy, proposal=proposal)
         result.stats["read_seconds"] = read_seconds
         return result
-    ahead = start_ahead(proposal) if isinstance(season, (str, os.PathLike)) else None
+    ahead = start_ahead(proposal) if isinstance(season, (str, os.PathLike)) or callable(season) else None
     return evaluate_read(season, policy, proposal, ahead)
 
 
@@ -255,19 +99,25 @@ def start_ahead(proposal=None):
     for a season solved in one go with no proposal; None where it does not apply."""
     if proposal is not None:
         return None
-    from hockeyrules.engine.parallel.ahead import Ahead
+    from hockeyrules.engine.parallel.ahead import Ahead  # (here: start-up time, where it applies)
 
     return Ahead.start()
 
 
-def evaluate_read(season: SeasonSource, policy: Policy, proposal=None, ahead=None) -> Result:
+def evaluate_read(season: SeasonSource | Callable[[], Season], policy: Policy, proposal=None, ahead=None) -> Result:
     """evaluate() after the streaming choice: the season read whole, then solved in one
     go (by `ahead` if given: start_ahead()) or part by part."""
     try:
         t0 = time.perf_counter()
+        if callable(season):
+            season = season()
+        elif isinstance(season, (str, os.PathLike)):
+            progress.stage(f"reading {os.fspath(season)}")
         season = as_season(season)
+        collection.keep(season)  # (to the end of the program, not freed here: collection.py)
         read_seconds = time.perf_counter() - t0
-        from hockeyrules.engine.parts import evaluate_parts, worth_splitting
+        progress.stage("solving")
+        from hockeyrules.engine.parts import evaluate_parts, worth_splitting  # (here: start-up time)
 
         if worth_splitting(season, proposal):
             if ahead is not None:

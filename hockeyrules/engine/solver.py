@@ -17,23 +17,27 @@ from typing import Any, NamedTuple
 import clingo
 
 from hockeyrules.engine.encoding import ENCODING, encoding_text
+from hockeyrules.engine.errors import EncodingError, GroundingOutOfMemory, GroundingTimeout
+
+__all__ = [
+    "ENCODING",
+    "EncodingError",
+    "GroundingOutOfMemory",
+    "GroundingTimeout",
+    "Solution",
+    "Started",
+    "answer",
+    "begin",
+    "encoding_text",
+    "from_plain",
+    "solve",
+    "to_plain",
+]
 
 
 class Solution(NamedTuple):
     symbols: list
     stats: dict
-
-
-class EncodingError(RuntimeError):
-    """The encoding itself is broken (never the user's input)."""
-
-
-class GroundingTimeout(RuntimeError):
-    """A proposal's rules did not ground within the time limit."""
-
-
-class GroundingOutOfMemory(RuntimeError):
-    """A proposal's rules ran out of memory while grounding (or the child was killed)."""
 
 
 def to_plain(sym: clingo.Symbol):
@@ -61,85 +65,6 @@ def from_plain(value) -> clingo.Symbol:
     return clingo.Function(name, [from_plain(a) for a in args], positive)
 
 
-def _limited_child(
-    send,
-    facts: list,
-    programs: list,
-    encoding: tuple,
-    plain: bool = False,
-    parent: int | None = None,
-    stages: Iterable = (),
-    given: dict | None = None,
-    count: int = 0,
-) -> None:
-    """The time-limited child's work (a module function: picklable under spawn)."""
-    from hockeyrules.model.guard import die_with_parent
-
-    if parent is not None:
-        die_with_parent(parent)  # a SIGTERM to the command ends its grounding too
-    try:
-        if plain:
-            facts = [from_plain(f) for f in facts]
-            stages = [(name, [from_plain(a) for a in args]) for name, args in stages]
-        sol = solve(facts, programs, encoding, given, count, stages)
-        send.send(([str(s) for s in sol.symbols], sol.stats, None))
-    except MemoryError:
-        send.send(([], {}, MemoryError))
-    except Exception as exc:  # reported in the parent
-        send.send(([], {}, str(exc)))
-
-
-def solve_with_limit(
-    facts: Iterable[clingo.Symbol],
-    programs: Iterable[str],
-    seconds: float,
-    encoding: Iterable[str] = ENCODING,
-    method: str | None = None,
-    given: dict | None = None,
-    count: int = 0,
-    stages: Iterable = (),
-) -> Solution:
-    """solve() in a child process that is stopped after `seconds`: grounding cannot be
-    interrupted in-process, and a proposal's new rules may run away. The child starts by
-    `method` (fork or spawn; default partition.start_method()): under spawn the facts
-    are pickled to it, under fork it shares them."""
-    import multiprocessing as mp
-    import os
-
-    from hockeyrules.engine.parts import start_method
-
-    parent = os.getpid()
-    method = method or start_method()
-    ctx: Any = mp.get_context(method)
-    receive, send = ctx.Pipe(duplex=False)
-    plain = method != "fork"  # a forked child shares the parent's symbols; others get them as data
-    sent = [to_plain(f) for f in facts] if plain else list(facts)
-    parts = [(name, [to_plain(a) for a in args]) for name, args in stages] if plain else list(stages)
-    proc = ctx.Process(
-        target=_limited_child,
-        args=(send, sent, list(programs), tuple(encoding), plain, parent, parts, given, count),
-        daemon=True,
-    )
-    proc.start()
-    send.close()  # the child holds its own end
-    if not receive.poll(seconds):
-        proc.kill()
-        proc.join()
-        raise GroundingTimeout(
-            f"the proposal's rules did not finish grounding within {seconds:g} s (a rule that derives without end?)"
-        )
-    try:
-        symbols, stats, error = receive.recv()
-    except EOFError:
-        error = MemoryError  # ended without an answer: killed, as the system does a process out of memory
-    proc.join()
-    if error is MemoryError:
-        raise GroundingOutOfMemory("the proposal's rules ran out of memory while grounding")
-    if error:
-        raise EncodingError(error)
-    return Solution([clingo.parse_term(s) for s in symbols], stats)
-
-
 class _Given:
     """The grounding context of asp/input.lp: @facts(Name) is the members of Name's term,
     each term read by clingo's term parser (a term, never a rule)."""
@@ -154,8 +79,8 @@ class _Given:
 
 
 def answer(solution: Solution, cpu_from: float) -> tuple:
-    """What a solve in another process sends back (ahead.py, partition._solve_streamed):
-    the shown atoms printed (read back with no clingo: engine.assemble), the solve's
+    """What a solve in another process sends back (parallel/ahead.py, parallel/runner.solve_batch):
+    the shown atoms printed (read back with no clingo: once.assemble), the solve's
     figures, and that process's cpu seconds since `cpu_from`."""
     return [str(s) for s in solution.symbols], solution.stats, time.process_time() - cpu_from
 

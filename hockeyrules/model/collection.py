@@ -51,3 +51,21 @@ def keep(obj) -> None:
     process's end returns whole. Elsewhere (a library caller), nothing."""
     if _ENDING:
         _KEPT.append(obj)
+
+
+def freeze_shared() -> None:
+    """In a forked worker: everything it shares with its parent goes to the collector's
+    permanent generation, so that its collections walk only what it makes itself (and
+    never copy, page by page, what it shares)."""
+    gc.freeze()
+
+
+@contextmanager
+def frozen() -> Iterator[None]:
+    """What this process holds out of the collector's sight while workers forked inside
+    share it (each then copies only the pages of its own part); back after."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

@@ -27,6 +27,7 @@ _LAYER_WORDS = {"governing": "Hockey Canada / Hockey Manitoba part", "league": "
 def _env(autoescape: bool):
     """One environment of each kind a run: a new one per notice compiled both templates
     again for every notice (the 1x season's notices took 7.9 s, now 1.4 s)."""
+    # (here: start-up time: Jinja2 only when notices are written)
     from hockeyrules.views.templatecache import environment
 
     env = environment("office/templates", autoescape=autoescape, keep_trailing_newline=True)
@@ -52,6 +53,7 @@ def notices(
 ) -> list[dict]:
     """One notice (plain data) per suspension: of `person` (and `game`), or every one
     earned in a game on or after `since`, in season order."""
+    # (here: start-up time: only for the notices)
     from hockeyrules.views.audit import audit
 
     season, policy = as_season(season), as_policy(policy, options)

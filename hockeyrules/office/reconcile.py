@@ -48,6 +48,7 @@ def _games(n, indefinite: bool) -> str:
 def reconcile(season, issued=None, policy: Policy | None = None, proposal=None, **options) -> dict:
     """The reconciliation of `issued` (a file, a list of Issued, or None: the season's own
     `issued` list) against what the rules require: hockeyrules/reconcile@1."""
+    # (here: start-up time: only for a league's issued file)
     from hockeyrules.read import issued as issued_mod
 
     season, policy = as_season(season), as_policy(policy, options)
@@ -58,6 +59,7 @@ def reconcile(season, issued=None, policy: Policy | None = None, proposal=None, 
         entries = issued
     else:
         entries = issued_mod.load(issued, season)
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.engine.run import evaluate
 
     result = evaluate(season, policy, proposal=proposal)
@@ -170,6 +172,7 @@ def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None
             for gid in sorted({e.game for e in p["issued"]} | {s.game for s in p["required"]}):
                 numbers = lines_of[(p["person"], gid)]
                 if not numbers and p["class"] == "extra":
+                    # (here, beside its use: loaded already, so it costs nothing)
                     from hockeyrules.views.explain import Node
 
                     nodes.append(
@@ -247,6 +250,7 @@ def _summary_rows(data: dict) -> list:
 
 
 def reconcile_table(data: dict) -> str:
+    # (here: start-up time: only for a text tree)
     from hockeyrules.views.treeview import text_tree
 
     out = [
@@ -274,6 +278,7 @@ def reconcile_table(data: dict) -> str:
 
 
 def reconcile_markdown(data: dict) -> str:
+    # (here: start-up time: only for markdown)
     from hockeyrules.views.treeview import markdown
 
     out = [

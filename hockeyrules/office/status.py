@@ -52,6 +52,7 @@ def status(
 ) -> dict:
     """Every person who may not play as of `as_of` (default: the day after the last played
     game), grouped by team: hockeyrules/status@1 (docs/status.md)."""
+    # (here: start-up time: only when the audit runs)
     from hockeyrules.views.audit import audit
 
     season, policy = as_season(season), as_policy(policy, options)

@@ -48,8 +48,9 @@ class Issued:
 
 def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
     """The issued entries of a season, checked by the season's checker `c` (hockeyrules/read/season.py)."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model import guard
-    from hockeyrules.read.season import _date, known  # one definition of a date and of an id named
+    from hockeyrules.read.checks import date_field, known  # one definition of a date and of an id named
 
     games_known = {g.id for g in games}
     out = []
@@ -71,7 +72,7 @@ def check(c, raw: list, people: dict, games: list, key: str = "issued") -> list:
             rules = ", ".join(str(r) for r in rules)
         elif rules is not None:
             rules = c.text(obj, "rules", path, required=False, ref=True)  # free text, or a bare number
-        date = _date(c, obj, path) if obj.get("date") is not None else None
+        date = date_field(c, obj, path) if obj.get("date") is not None else None
         note = c.text(obj, "note", path, required=False, default="", ref=True)
         if person is None or game is None or (count is None and not indefinite):
             continue
@@ -160,8 +161,9 @@ def read_csv_text(text: str, file: str) -> tuple[list[dict], list[Problem], list
 def load(path, season) -> list[Issued]:
     """Issued suspensions from a file of their own (YAML, JSON or CSV), checked against
     the season: unknown persons and games are errors located in that file."""
+    # (here: start-up time: only for an issued file)
+    from hockeyrules.read.checks import Checker
     from hockeyrules.read.loader import Located, read
-    from hockeyrules.read.season import _Checker
 
     path = Path(path)
     source = str(path)
@@ -184,7 +186,7 @@ def load(path, season) -> list[Issued]:
                 problems
                 + [Problem("(top)", "expected a list of issued suspensions, or a mapping with an `issued` list")],
             )
-    c = _Checker(located, source)
+    c = Checker(located, source)
     raw = located.data["issued"]
     if not isinstance(raw, list):
         raise InputError(source, [Problem("issued", "expected a list")])

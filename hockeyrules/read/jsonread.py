@@ -17,7 +17,7 @@ from json.decoder import JSONDecodeError, scanstring  # type: ignore[attr-define
 
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import MAX_DEPTH, WrittenFloat, written
-from hockeyrules.read.loader import Located, render_path
+from hockeyrules.read.located import Located, render_path
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -294,6 +294,6 @@ class LazyArray:
         top.after_array()
         # the file's text held by a cycle (this array is its top level's member) goes as
         # soon as it is read, not when the collector finds the cycle: a streamed season is
-        # read and solved with collection off (partition.evaluate_streaming), and 1000x
+        # read and solved with collection off (parts.evaluate_streaming), and 1000x
         # kept 520 MB of text to the end
         self.top = None

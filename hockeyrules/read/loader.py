@@ -10,45 +10,22 @@ JSON is read strictly (hockeyrules/read/jsonread.py), YAML in hockeyrules/read/y
 
 from __future__ import annotations
 
-import json
 import os
 
 from hockeyrules.model.errors import InputError, Problem
 
+# JSON is read strictly, game by game for a season; Located and render_path are
+# named here too, as they always were
+from hockeyrules.read.jsonread import LazyArray
+from hockeyrules.read.jsonread import parse as parse_json
+from hockeyrules.read.located import Located, render_path
 
-def render_path(path: tuple) -> str:
-    """('games', 3, 'time') -> 'games[3].time'; a key that cannot be printed as it
-    is (a control character, a lone surrogate) is shown escaped: ["\\u0000"]."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif not part.isprintable():
-            out += f"[{json.dumps(part)}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top)"
-
-
-class Located:
-    """Plain data read from a file, with the line where each path starts."""
-
-    def __init__(self, data, lines: dict[tuple, int] | None = None, problems: list | None = None):
-        self.data = data
-        self.lines = lines or {}
-        self.problems = problems or []  # found while reading (a refused tag): reported with the rest
-
-    def line(self, path: tuple) -> int | None:
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get((), None)
+__all__ = ["LazyArray", "Located", "parse_json", "parse_yaml", "read", "render_path"]
 
 
 def parse_yaml(text: str, source: str) -> Located:
     """YAML (hockeyrules/read/yamlread.py), imported on first use: a JSON season never loads PyYAML."""
-    from hockeyrules.read.yamlread import parse
+    from hockeyrules.read.yamlread import parse  # (here: start-up time: PyYAML only for YAML)
 
     return parse(text, source)
 
@@ -68,8 +45,3 @@ def read(path: str | os.PathLike[str], stream: bool = False) -> Located:
     if os.path.splitext(source)[1].lower() == ".json":
         return parse_json(text, source, stream)
     return parse_yaml(text, source)
-
-
-# JSON is read strictly, game by game for a season (jsonread.py reads Located from here)
-from hockeyrules.read.jsonread import LazyArray  # noqa: E402,F401
-from hockeyrules.read.jsonread import parse as parse_json  # noqa: E402

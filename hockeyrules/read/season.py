@@ -6,18 +6,21 @@ collected with its location, and an InputError carries them all.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 import re
 from dataclasses import field
-from typing import Any, cast
+from typing import Any
 
 from hockeyrules.model import guard
 from hockeyrules.model import vocabulary as vocab
-from hockeyrules.model.errors import InputError, Problem
+from hockeyrules.model.collection import paused
+from hockeyrules.model.errors import InputError
 from hockeyrules.model.guard import shown
 from hockeyrules.model.records import record
-from hockeyrules.read.loader import LazyArray, Located, read, render_path
+from hockeyrules.read.checks import Checker as _Checker
+from hockeyrules.read.checks import date_field as _date
+from hockeyrules.read.checks import known
+from hockeyrules.read.loader import Located, read, render_path
 
 FORMAT = "hockeyrules/season@1"
 # One shared object per code and per penalty list: millions of lines repeat them.
@@ -25,7 +28,6 @@ _CODES = {code: code for code in vocab.INFRACTIONS}
 _PENALTY_SETS: dict = {}
 _CLOCK_RE = re.compile(r"^([0-9]{1,3}):([0-9]{2})$")  # 0-9 only: '²' is a digit to Python
 _START_RE = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
-_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 @record(frozen=True)
@@ -156,128 +158,7 @@ class Season:
         return period if isinstance(period, int) else None
 
 
-class _Checker:
-    """Collects problems while reading one file."""
-
-    def __init__(self, located: Located, source: str):
-        self.located = located
-        self.source = source
-        self.problems: list[Problem] = list(located.problems)
-        self.warnings: list[Problem] = []
-        self._reported = {p.where for p in located.problems}
-        self._minutes = 0  # an upper bound of the season's penalty minutes (the solver sums them)
-        self._unwritten = 0
-        self._line_most = 0
-
-    def take_minutes(self, minutes: int | None) -> bool:
-        """Count a line's minutes (None: not written, the most its penalties could give)
-        if every sum of minutes the solver makes stays within its 32-bit integers, all
-        the lines' minutes together; else count nothing and say False."""
-        unwritten = self._unwritten + (minutes is None)
-        total = self._minutes + (minutes or 0)
-        if total + unwritten * self._line_most > guard.SOLVER_MAX:
-            return False
-        self._unwritten, self._minutes = unwritten, total
-        return True
-
-    def count_minutes(self, minutes: int | None, path: tuple) -> None:
-        """take_minutes(), and where the sum passes the limit, the error there."""
-        if not self.take_minutes(minutes):
-            self.error(
-                path + ("minutes",),
-                f"the season's penalty minutes add up past {guard.SOLVER_MAX:,} "
-                f"here (the limit of the solver's numbers)",
-            )
-            self._minutes = self._unwritten = 0  # said once, here
-
-    def error(self, path: tuple, message: str) -> None:
-        if render_path(path) in self._reported:
-            return  # the reader already said what is wrong here
-        self.problems.append(Problem(render_path(path), message, self.located.line(path)))
-
-    def warn(self, path: tuple, message: str) -> None:
-        self.warnings.append(Problem(render_path(path), message, self.located.line(path)))
-
-    def mapping(self, value, path: tuple, known: tuple) -> dict | None:
-        if not isinstance(value, dict):
-            self.error(path, f"expected a mapping, got {_kind(value)}")
-            return None
-        for key in value:
-            if key not in known and guard.text_problem(key):
-                self.error(path + (key,), f"unknown field: {guard.text_problem(key)}")
-            elif key not in known:
-                self.warn(path + (key,), f"unknown field {shown(key)} ignored (known: {', '.join(known)})")
-        return value
-
-    def text(
-        self, obj: dict, key: str, path: tuple, required=True, default=None, nonempty=False, ident=False, ref=False
-    ):
-        """Text (a lone surrogate is an error). `ident`: an id, where a control
-        character is an error too; `ident` and `ref` (a reference to an id, or free
-        text): a bare number is the text as written."""
-        if key not in obj or obj[key] is None:
-            if required:
-                self.error(path + (key,), "missing")
-            return default
-        value = obj[key]
-        if type(value) is str:
-            problem = guard.text_problem(value, ident) if ident or not value.isascii() else None
-        elif ident or ref:
-            value, problem = guard.id_text(value)
-        else:
-            problem = f"expected text, got {_kind(value)} {shown(value)} (quote it)"
-        if problem:
-            self.error(path + (key,), problem)
-            return default
-        if nonempty and not value:
-            self.error(path + (key,), "must not be empty")
-            return default
-        return value
-
-    def flag(self, obj: dict, key: str, path: tuple) -> bool:
-        """true or false; absent or null is false."""
-        value = obj.get(key, False)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.error(path + (key,), f"expected true or false, got {_kind(value)} {shown(value)}")
-            return False
-        return value
-
-    def integer(self, obj: dict, key: str, path: tuple, default: int | None, minimum: int, maximum: int):
-        if key not in obj or obj[key] is None:
-            return default
-        value, problem = guard.whole(obj[key], minimum, maximum)
-        if problem:
-            self.error(path + (key,), problem)
-            return default
-        return value
-
-    def choice(self, obj: dict, key: str, path: tuple, options, required=True, default=None):
-        value = self.text(obj, key, path, required=required, default=None)
-        if value is None:
-            return default
-        if value not in options:
-            near = vocab.closest(value, options)
-            hint = f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(options)}"
-            self.error(path + (key,), f"unknown value {shown(value)}{hint}")
-            return default
-        return value
-
-    def items(self, obj: dict, key: str, path: tuple, required=True) -> list:
-        if key not in obj or obj[key] is None:
-            if required:
-                self.error(path + (key,), "missing")
-            return []
-        value = obj[key]
-        if not isinstance(value, (list, LazyArray)):
-            self.error(path + (key,), f"expected a list, got {_kind(value)}")
-            return []
-        return cast(list, value)  # a LazyArray is read like a list (once)
-
-
 _kind = guard.kind
-
 
 _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
@@ -359,21 +240,6 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
         if ident is not None and team is not None and role is not None:
             people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered)
     return people
-
-
-def _date(c: _Checker, obj: dict, path: tuple):
-    value = c.text(obj, "date", path)
-    if value is None:
-        return None
-    if not _DATE_RE.match(value):
-        c.error(path + ("date",), f"not a date: {shown(value)} (expected YYYY-MM-DD)")
-        return None
-    try:
-        _dt.date.fromisoformat(value)
-    except ValueError:
-        c.error(path + ("date",), f"not a date: {shown(value)}")
-        return None
-    return value
 
 
 def _start(c: _Checker, obj: dict, path: tuple):
@@ -730,15 +596,6 @@ def _games(
     return games
 
 
-def known(c: _Checker, obj: dict, path: tuple, key: str, ids) -> str | None:
-    """The id `obj[key]` names, if it is one of `ids` (an unknown one is an error there)."""
-    value = c.text(obj, key, path, nonempty=True, ref=True)
-    if value is not None and value not in ids:
-        c.error(path + (key,), f"unknown {key} {shown(value)}")
-        return None
-    return value
-
-
 def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
     """League decisions (10.01C): set an indefinite suspension's length, or add games."""
     known_games = {g.id for g in games}
@@ -799,7 +656,7 @@ def _decisions(c: _Checker, raw: list, people: dict, games: list) -> list:
 
 def validate(located: Located, source: str = "<season>", consume: bool = False, observer=None) -> Season:
     """Check a whole season; return it, or raise InputError with every problem.
-    An `observer` (partition.Stream) is shown each game as soon as it is checked."""
+    An `observer` (engine/parts.Stream) is shown each game as soon as it is checked."""
     c = _Checker(located, source)
     top = located.data
     if not isinstance(top, dict):
@@ -853,17 +710,10 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
 
 def load(path: str | os.PathLike[str], observer=None) -> Season:
     """Read and check a season file (`observer`: see validate)."""
-    import gc
-
     # Reading builds millions of small objects and frees none: the cyclic garbage
     # collector only costs time here (half of the reading time of a national season).
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused():
         return validate(read(path, stream=True), str(path), consume=True, observer=observer)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def from_data(data: dict, source: str = "<season>") -> Season:

@@ -27,6 +27,7 @@ def season_text(data: dict, as_json: bool) -> str:
 def write_season(data: dict, path: str | Path, as_json: bool | None = None) -> None:
     """Write season data: JSON when `path` ends in .json (or `as_json`), YAML otherwise;
     `-` is standard output. The file is replaced whole (streams.replacing)."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.read.streams import write_text
 
     if as_json is None:

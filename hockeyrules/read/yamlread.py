@@ -18,7 +18,7 @@ from yaml.resolver import Resolver
 
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import MAX_ALIAS_VALUES, MAX_DEPTH, WrittenFloat, WrittenInt, written
-from hockeyrules.read.loader import Located, render_path
+from hockeyrules.read.located import Located, render_path
 
 try:  # the C parser is several times faster on large seasons
     from yaml._yaml import CParser as _Parser

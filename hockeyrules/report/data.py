@@ -98,6 +98,7 @@ def summary(data: dict, teams) -> dict:
 def leagues(season) -> list[dict]:
     """The season's leagues: teams that meet (directly or through others), in team order.
     One league is named as the season names it; several are numbered from 1."""
+    # (here: start-up time: the engine's parts only for a report)
     from hockeyrules.engine.parts import parts
 
     groups = parts(season)

@@ -76,6 +76,7 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 
 def _environment():
+    # (here: start-up time: Jinja2 only when pages are written)
     from hockeyrules.views.templatecache import environment
 
     env = environment("report/templates", autoescape=True)
@@ -141,6 +142,7 @@ class Report:
     def __init__(
         self, season, policy, proposal=None, as_of: str | None = None, single: bool | None = True, progress=None
     ):
+        # (here: start-up time: only when the audit runs)
         from hockeyrules.views.audit import audit as run_audit
 
         self.season, self.policy, self.proposal = season, policy, proposal
@@ -266,6 +268,7 @@ class Report:
         self.title, self.sub = title, sub
         self.reconciled = None
         if season.issued:  # the league's own record: did it issue what the rules require?
+            # (here: start-up time: only with issued suspensions)
             from hockeyrules.office.reconcile import WORDS, reconcile
 
             self.say("reconciling the league's issued suspensions ...")
@@ -609,6 +612,7 @@ class Report:
         """The diff against the current rules and the current rules' trees of the changed
         suspensions (computed once per report)."""
         if getattr(self, "_compare", None) is None:
+            # (here: start-up time: only with a proposal)
             from hockeyrules.committee.diff import diff as run_diff
 
             self.say("comparing with the current rules ...")
@@ -816,6 +820,7 @@ def _context(r: Report, **extra) -> dict:
 def _stream(template, context: dict, path: Path) -> int:
     """Render a template straight to a file, piece by piece; the file's size. The file is
     replaced whole (streams.replacing): an interrupted run leaves the previous one intact."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.read import streams
 
     with streams.replacing(path) as fh:

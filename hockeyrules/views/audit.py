@@ -14,8 +14,10 @@ from typing import Any
 
 from clingo import Number
 
-from hockeyrules.engine.parts import chunks, map_forked, merge, parts, split
-from hockeyrules.engine.result import Result, _where_key
+from hockeyrules.engine.parallel.processes import map_forked
+from hockeyrules.engine.parts import chunks, merge, parts, split
+from hockeyrules.engine.result import Result
+from hockeyrules.engine.result import where_key as _where_key
 from hockeyrules.engine.run import as_policy, as_proposal, as_season, run
 from hockeyrules.facts.build import decision_facts
 from hockeyrules.model.errors import InputError, Problem
@@ -145,7 +147,7 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
     season, policy = as_season(season), as_policy(policy, options)
     proposal = as_proposal(proposal)
     lines = sum(len(g.incidents) for g in season.games)
-    from hockeyrules.engine.parts import start_method
+    from hockeyrules.engine.parallel.processes import start_method  # (here: start-up time)
 
     # in parallel where workers are forked (they read the parts left in this module)
     if (

@@ -48,6 +48,7 @@ FAIL_WORDS = {
 
 def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
     """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import BY_NAME
 
     if why == "leaguepersons":
@@ -225,6 +226,7 @@ class Model:
         self.ladder = defaultdict(list)  # (G, I) -> [(stem, status)]
         self.context = defaultdict(list)  # (G, I) -> [term]
         self.readings = defaultdict(dict)  # G -> {reading name: value} that judged the game
+        # (here, beside its use: loaded already, so it costs nothing)
         from hockeyrules.model.policy import READINGS
 
         by_fact = {r.fact: r for r in READINGS}
@@ -712,6 +714,7 @@ def part_of(season: Season, team: str, proposal=None) -> Season:
     """The part of a season (teams that never meet the others) holding `team`: what an
     explanation of one person or line reads, so that asking about one costs one league,
     not the country. A proposal with rules of its own may join parts: then the whole."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.engine.parts import parts, split
 
     if proposal is not None and getattr(proposal, "rules", None):
@@ -778,6 +781,7 @@ def explain_all(
     A season of many leagues is explained part by part, as `evaluate` solves it
     (hockeyrules/engine/parts.py), so the cost grows with the season, not faster.
     """
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.engine.parts import worth_splitting
 
     season, policy = as_season(season), as_policy(policy, options)
@@ -819,7 +823,8 @@ def _explain_chunk(part: Season, policy: Policy, proposal) -> tuple[Result, dict
 def explain_parts(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
     """explain_all chunk by chunk in fresh worker processes, as partition.evaluate_parts
     solves: each chunk grounds explain.lp for its own leagues only."""
-    from hockeyrules.engine.parts import chunks, map_forked, merge, split, start_method
+    from hockeyrules.engine.parallel.processes import map_forked, start_method  # (here: start-up time)
+    from hockeyrules.engine.parts import chunks, merge, split  # (here: start-up time)
 
     if start_method() != "fork":  # a worker started by spawn would not see the parts: one solve
         return explain_whole(season, policy, proposal)

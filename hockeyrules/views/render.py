@@ -120,6 +120,7 @@ def table(
 
 def _other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
+    # (here: start-up time: only for the readings' text)
     from hockeyrules.model.policy import READINGS, assignment
 
     other = [

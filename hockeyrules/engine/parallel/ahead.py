@@ -6,7 +6,7 @@ files. Neither needs the season, so a process forked before the season is read d
 them on the other core meanwhile. It then grounds and solves the facts this process
 writes (the text of integers and constants a stream worker gets: no user text) and
 sends back the shown atoms printed, which this process reads back as ever
-(engine.assemble). This process never imports clingo for it.
+(once.assemble). This process never imports clingo for it.
 
 Only where processes start by forking (Linux): elsewhere, and for anything but one
 plain solve (a proposal, explanations, a season split into parts), the solve runs as
@@ -19,8 +19,10 @@ from __future__ import annotations
 import marshal
 import os
 import signal
-import sys
 import time
+
+from hockeyrules.engine.parallel.messages import ANSWER
+from hockeyrules.engine.parallel.processes import forks
 
 
 class Ahead:
@@ -36,7 +38,7 @@ class Ahead:
     @classmethod
     def start(cls) -> Ahead | None:
         """The process, forked now; None where processes are not forked."""
-        if not _forks():
+        if not forks():
             return None
         task_read, task_write = os.pipe()
         answer_read, answer_write = os.pipe()
@@ -59,15 +61,18 @@ class Ahead:
 
     def solve(self, given: dict, count: int, texts: list) -> tuple | None:
         """(printed shown atoms, the solve's figures, its cpu seconds) for the facts of
-        engine.prepare(), or None if the process gave no answer (solve here instead)."""
+        once.prepare(), or None if the process gave no answer (solve here instead)."""
         try:
             _write_all(self.tasks, marshal.dumps((given, count, texts)))
             os.close(self.tasks)
             self.tasks = -1
-            answer = marshal.loads(_read_all(self.answers))
+            message = marshal.loads(_read_all(self.answers))
         except (OSError, EOFError, ValueError, TypeError):
-            answer = None
+            message = None
         self.close()
+        if type(message) is not tuple or len(message) != 4 or message[0] != ANSWER or not message[2]:
+            return None
+        answer = message[3]
         return answer if type(answer) is tuple and len(answer) == 3 else None
 
     def close(self) -> None:
@@ -86,28 +91,14 @@ class Ahead:
             self.pid = 0
 
 
-def _forks() -> bool:
-    """Whether processes start by forking here, as partition.start_method() decides
-    (without importing multiprocessing, which this process would not use otherwise)."""
-    chosen = os.environ.get("HOCKEYRULES_START_METHOD")
-    if chosen and chosen != "fork":
-        return False
-    if not hasattr(os, "fork") or (sys.platform == "darwin" and not chosen):
-        return False
-    # Never from a process running threads (a library caller's): a fork copies a lock
-    # another thread may hold.
-    threading = sys.modules.get("threading")
-    return threading is None or threading.active_count() == 1
-
-
 def _serve(task_read: int, answer_write: int) -> None:
     """The child: begin the solver, wait for the facts, answer, leave without teardown."""
     code = 0
     try:
-        from hockeyrules.read.streams import detach
+        from hockeyrules.read.streams import detach  # (here: in the child only)
 
         detach()
-        from hockeyrules.engine.solver import answer, begin, solve
+        from hockeyrules.engine.solver import answer, begin, solve  # (here: in the child only)
 
         cpu = time.process_time()  # from the encoding on, as a solve here counts it
         started = begin()
@@ -115,7 +106,7 @@ def _serve(task_read: int, answer_write: int) -> None:
         if task:  # (nothing: the season was not valid, or is solved otherwise)
             given, count, texts = marshal.loads(task)
             solution = solve(programs=texts, given=given, count=count, started=started)
-            _write_all(answer_write, marshal.dumps(answer(solution, cpu)))
+            _write_all(answer_write, marshal.dumps((ANSWER, 0, True, answer(solution, cpu))))
     except BaseException:  # the parent solves it itself, and says what is wrong
         code = 1
     finally:

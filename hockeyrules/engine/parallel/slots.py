@@ -1,5 +1,5 @@
 """Worker slots: processes forked while the reader is small, each forking a worker for
-every batch of parts sent to it (partition._Runner, where processes start by forking).
+every batch of parts sent to it (runner.Runner, where processes start by forking).
 
 A stream's reader grows to hold the whole season (2.5 GB at 1000x). Forked from it,
 each worker made the reader copy, page by page, what it went on writing (at 100x:
@@ -11,9 +11,9 @@ For each batch it forks a worker from itself, small and with clingo loaded but n
 used (clingo never frees a symbol, so a worker that has grounded before grounds more
 slowly), waits for it and says the batch is done.
 
-Messages on a slot's answer pipe, one writer at a time: the worker's ("pid", pid),
-then its answers (partition._solve_streamed: (index, ok, value)); once it has ended,
-the slot's ("done", status).
+Messages on a slot's answer pipe (messages.py), one writer at a time: the worker's
+(PID, pid), then its answers (worker.solve_batch: (ANSWER, index, ok, value)); once
+it has ended, the slot's (DONE, status).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import signal
 import weakref
 from typing import Any
 
+from hockeyrules.engine.parallel.messages import DONE, PID
+
 _SLOTS: Any = weakref.WeakSet()  # this process's slots: one forked later closes their pipes
 
 
@@ -31,7 +33,7 @@ class Slot:
     batch's worker, `close()` the slot."""
 
     def __init__(self):
-        from multiprocessing.connection import Connection
+        from multiprocessing.connection import Connection  # (here: start-up time, only where parts are solved)
 
         task_read, task_write = os.pipe()
         answer_read, answer_write = os.pipe()
@@ -87,18 +89,18 @@ class Slot:
 
 
 def _serve(task_read: int, answer_write: int) -> None:
-    """The slot's loop: a worker for each batch, then ("done", status)."""
-    from multiprocessing.connection import Connection
+    """The slot's loop: a worker for each batch, then (DONE, status)."""
+    from multiprocessing.connection import Connection  # (here: in the slot only)
 
     code = 0
     try:
         os.setpgid(0, 0)  # its own group: close() ends the slot and its worker at once
-        from hockeyrules.read.streams import detach
+        from hockeyrules.read.streams import detach  # (here: in the slot only)
 
         detach()
         tasks, answers = Connection(task_read, writable=False), Connection(answer_write, readable=False)
-        from hockeyrules.engine import parts as partition
-        from hockeyrules.engine import solver  # noqa: F401  (loaded once: each worker starts with them)
+        from hockeyrules.engine import solver  # noqa: F401  (here, loaded once: each worker starts with it)
+        from hockeyrules.engine.parallel.worker import solve_batch  # (here: in the slot only)
 
         while True:
             try:
@@ -109,12 +111,12 @@ def _serve(task_read: int, answer_write: int) -> None:
             if pid == 0:
                 try:
                     tasks.close()
-                    answers.send(("pid", os.getpid()))
-                    partition._solve_streamed(answers, batch)
+                    answers.send((PID, os.getpid()))
+                    solve_batch(answers, batch)
                 finally:
                     os._exit(0)
             _, status = os.waitpid(pid, 0)
-            answers.send(("done", status))
+            answers.send((DONE, status))
     except BaseException:
         code = 1
     finally:

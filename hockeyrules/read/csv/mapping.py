@@ -675,6 +675,7 @@ class Mapping:
         """A Mapping from None, a Mapping, a dict, or a mapping file (.yaml/.yml/.json, or .csv
         with the columns table,text,code, read in `encoding` as the folder's files are).
         Raises InputError naming every bad entry."""
+        # (here: start-up time: only for a mapping file)
         from hockeyrules.model.errors import InputError, Problem
         from hockeyrules.read.loader import Located, read
 
@@ -1038,6 +1039,7 @@ def _check_entry(table: str, value) -> str | None:
 
 
 def _check_columns(name: str, table: dict, located, problems: list) -> dict:
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.errors import Problem
 
     out: dict = {}
@@ -1079,6 +1081,7 @@ def _read_csv_mapping(path: Path, encoding: str | None = None):
     import csv
     import io
 
+    # (here: start-up time: only for a mapping CSV)
     from hockeyrules.model.errors import InputError, Problem
     from hockeyrules.read.csv.text import TextProblem, decode, split_sep_line
     from hockeyrules.read.csv.text import delimiter as separator

@@ -644,6 +644,7 @@ class _FolderReader:
 
     def _issued(self, rows: list[_Row]) -> list:
         """issued.csv: the suspensions the league issued (hockeyrules/read/issued.py reads the cells)."""
+        # (here: start-up time: only for a folder with issued.csv)
         from hockeyrules.read.issued import rows_to_entries
 
         entries, problems = rows_to_entries([(row.line or 0, row.cells) for row in rows], "issued.csv")
@@ -1479,6 +1480,7 @@ def load_folder(path, mapping=None, *, settings: dict | None = None, encoding: s
 
 def load_any(path, mapping=None, *, settings: dict | None = None, encoding: str | None = None) -> Season:
     """A Season from a season file (.yaml/.yml/.json) or a folder of CSV files."""
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.read.season import load
 
     if Path(path).is_dir():
