@@ -18,8 +18,8 @@ from test_hostile_text import HOSTILE, hostile_season
 from hockeyrules import asp, evaluate
 from hockeyrules.cli.commands import main
 from hockeyrules.engine.encoding import ENCODING
+from hockeyrules.engine.program import program_text, read_table
 from hockeyrules.engine.result import read_model
-from hockeyrules.facts.program import program_text, read_table
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import from_data, load
 

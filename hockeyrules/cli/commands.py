@@ -283,7 +283,7 @@ def _mapping_value(ctx, param, value):
     """A mapping file, or the name of a profile shipped with hockeyrules (read/csv/profiles)."""
     if value is None or os.path.isfile(value):
         return value
-    import hockeyrules.read.csv
+    import hockeyrules.read.csv  # start-up time: only this command needs it
 
     if value.isidentifier() and os.path.isfile(
         os.path.join(hockeyrules.read.csv.__path__[0], "profiles", f"{value}.yaml")
@@ -295,7 +295,7 @@ def _mapping_value(ctx, param, value):
 def _list_profiles(ctx, param, value):
     if not value or ctx.resilient_parsing:
         return
-    from hockeyrules.read.csv.mapping import PROFILES
+    from hockeyrules.read.csv.mapping import PROFILES  # start-up time: only this command needs it
 
     for name, what in PROFILES.items():
         click.echo(f"{name}\t{what}")
@@ -720,7 +720,7 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
 
     _check_output(output)
     if dry_run:
-        from hockeyrules.read.csv.survey import survey
+        from hockeyrules.read.csv.survey import survey  # start-up time: only this command needs it
 
         found = survey(folder)
         for line in found.problems:
@@ -795,7 +795,7 @@ def facts_command(season, output, layers, counted_once, readings, quiet):
 
     The program holds the facts `suspensions` solves, a table of what each integer
     stands for, and the clingo command line that runs the rules over them."""
-    from hockeyrules.facts.program import program_text
+    from hockeyrules.engine.program import program_text  # start-up time: only this command needs it
 
     if output != streams.STDIO:
         _check_output(output)

@@ -140,7 +140,7 @@ def _kind(name: str) -> str | None:
     return None
 
 
-class _FolderReader:
+class FolderReader:
     """Reads one folder; collects every problem and where each part of the season came from."""
 
     def __init__(self, folder, mapping, settings, encoding=None):
@@ -1441,7 +1441,7 @@ def read_folder(path, mapping=None, *, settings: dict | None = None, encoding: s
     line where the record starts, and the message names the column. The season
     itself is not checked here: load_folder does that.
     """
-    reader = _FolderReader(path, mapping, settings, encoding)
+    reader = FolderReader(path, mapping, settings, encoding)
     data = reader.read()
     if reader.problems:
         raise InputError(reader.source, _sorted(reader.problems))
@@ -1460,7 +1460,7 @@ def import_folder(
     warnings are located in the CSV files the same way; its warnings also say which
     line of a file was taken as its header where a title stood above it.
     """
-    reader = _FolderReader(path, mapping, settings, encoding)
+    reader = FolderReader(path, mapping, settings, encoding)
     data = reader.read()
     problems = list(reader.problems)
     season: Season | None = None

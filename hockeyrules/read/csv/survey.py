@@ -21,7 +21,7 @@ import re
 from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.read.csv.mapping import COLUMNS, MappingError, norm
-from hockeyrules.read.csv.reader import _FolderReader
+from hockeyrules.read.csv.reader import FolderReader
 
 __all__ = ["Survey", "survey", "group_problems"]
 
@@ -48,7 +48,7 @@ _WORD_COLUMNS = (
 def survey(folder, mapping=None, *, encoding: str | None = None) -> Survey:
     """Read the folder as far as it goes and write the mapping to edit (see the module's note).
     Raises InputError only where the folder cannot be read at all (no teams, people or games)."""
-    reader = _FolderReader(folder, mapping, None, encoding)
+    reader = FolderReader(folder, mapping, None, encoding)
     reader.survey = {}
     try:
         reader.read()
@@ -118,7 +118,7 @@ def _about_a_word(problem: Problem) -> bool:
     )
 
 
-def _code(reader: _FolderReader, table: str, text: str) -> tuple[object, list[str]]:
+def _code(reader: FolderReader, table: str, text: str) -> tuple[object, list[str]]:
     """The code a word is given (None: none), and the closest codes where none."""
     mapping = reader.mapping
     try:
