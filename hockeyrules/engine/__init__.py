@@ -6,6 +6,7 @@ encoding's files (`encoding`), the solver (`solver`; what it raises in `errors`,
 needs no clingo), the answer read back (`readback`, `result`), the catalog and the
 rulebook's words as the encoding has them (`catalog`, `rulebook`), proposals as data
 the engine takes (`proposal`: checked against the catalog), a season solved part by
-part (`parts`), and the tuning figures with their reasons (`settings`). Processes are
+part (`parts`), a season's facts as a program to run by hand (`program`), and the
+tuning figures with their reasons (`settings`). Processes are
 started only in `parallel/`. Imports the stages below.
 """
