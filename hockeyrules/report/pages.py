@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from hockeyrules import __version__
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
@@ -37,7 +38,18 @@ def _environment():
 
     env = environment("report/templates", autoescape=True)
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
+    env.filters["whole"] = whole
     return env
+
+
+_HYPHENATED = re.compile(r"[^\s<>]*-[^\s<>]*")
+
+
+def whole(text) -> Markup:
+    """Text (escaped) whose hyphenated words do not break at the line's end: a date or an id in
+    a sentence ("served in G0012 (2025-09-14)") stays whole, where a browser would break after
+    its hyphens."""
+    return Markup(_HYPHENATED.sub(lambda m: f'<span class="nw">{m.group(0)}</span>', str(escape(text))))
 
 
 def _static(name: str) -> Markup:

@@ -91,13 +91,19 @@
     }
     return store;
   }
+  // a hyphenated word (a date, an id) in a span that does not wrap: browsers break after hyphens
+  function whole(parent, text) {
+    text.split(/(\S*-\S*)/).forEach(function (part, i) {
+      if (part) { parent.appendChild(i % 2 ? el("span", "nw", part) : document.createTextNode(part)); }
+    });
+  }
   function tree(nodes, quotes, shown) {
     var ul = el("ul", "tree");
     nodes.forEach(function (n) {
       var li = el("li");
       li.setAttribute("data-k", n.kind);
       li.appendChild(el("span", "k", n.kind));
-      li.appendChild(document.createTextNode(n.text));
+      whole(li, n.text);
       if (n.rule && n.text.indexOf(n.rule) < 0) {
         li.appendChild(document.createTextNode(" "));
         li.appendChild(el("code", "rule", n.rule));
