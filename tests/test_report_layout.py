@@ -80,3 +80,126 @@ def test_no_word_is_split_at_1366_px_nor_on_paper(browser, example_page):  # noq
     finally:
         _media(driver, "")
         driver.set_window_size(1400, 1000)
+
+
+# Boxes a phone shows with nothing in them: a visible row or card of a table with no text and no control.
+EMPTY_BOXES = """
+var out = [];
+document.querySelectorAll("table.list tbody, table.list tr").forEach(function (e) {
+  if (!e.checkVisibility() || e.getBoundingClientRect().height < 1) { return; }
+  if (e.innerText.trim() === "" && !e.querySelector("button, a, select, input, svg")) {
+    out.push(e.tagName + "." + e.className + "#" + e.id);
+  }
+});
+return out;
+"""
+
+# The rendered size of each chart label: its font size scaled as its chart is.
+CHART_LABELS = """
+var out = [];
+document.querySelectorAll("figure.chart svg").forEach(function (svg) {
+  if (!svg.checkVisibility()) { return; }
+  var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  var texts = Array.prototype.slice.call(svg.querySelectorAll("text"));
+  svg.querySelectorAll("use").forEach(function (u) {  // the month ticks, shared by the page's charts
+    texts = texts.concat(Array.prototype.slice.call(document.querySelector(u.getAttribute("href")).querySelectorAll("text")));
+  });
+  texts.forEach(function (t) { out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]); });
+});
+return out;
+"""
+
+
+def test_at_390_px_cards_have_no_empty_box_and_sorting_is_offered_where_headings_are_hidden(
+    browser,  # noqa: F811
+    example_page,
+):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver = browser
+    driver.set_window_size(390, 844)
+    try:
+        for tab in TABS:
+            driver.get(example_page.as_uri() + tab)
+            assert driver.execute_script(EMPTY_BOXES) == [], tab
+        driver.get(example_page.as_uri() + "#suspensions")
+        listing = driver.find_element(By.ID, "suspensions")
+        # an explanation opened and closed again leaves no box behind
+        button = listing.find_element(By.CSS_SELECTOR, "tbody.r button.x")
+        button.click()
+        assert listing.find_element(By.CSS_SELECTOR, "tr.detail").is_displayed()
+        button.click()
+        assert driver.execute_script(EMPTY_BOXES) == []
+        # a team filter hides the other cards on a phone too
+        rows = listing.find_elements(By.CSS_SELECTOR, "tbody.r")
+        team = rows[-1].get_attribute("data-team")
+        Select(listing.find_element(By.CSS_SELECTOR, 'select[data-f="team"]')).select_by_value(team)
+        assert {r.get_attribute("data-team") for r in rows if r.is_displayed()} == {team}
+        listing.find_element(By.CSS_SELECTOR, ".reset").click()
+        # the headings are hidden: the page does not say to click them, and offers a Sort list
+        assert not listing.find_element(By.CSS_SELECTOR, "thead").is_displayed()
+        note = listing.find_element(By.CSS_SELECTOR, "p.note").text
+        assert "heading" not in note and "why" in note
+        sort = listing.find_element(By.CSS_SELECTOR, "select[data-sortby]")
+        assert sort.is_displayed()
+        Select(sort).select_by_visible_text("Games, largest first")
+        games = [int(r.get_attribute("data-s-games")) for r in listing.find_elements(By.CSS_SELECTOR, "tbody.r")]
+        assert games == sorted(games, reverse=True) and games[0] > games[-1]
+        # at 1366 px the headings sort, and say so; the Sort list is not shown
+        driver.set_window_size(1366, 900)
+        assert "Click a column heading to sort" in listing.find_element(By.CSS_SELECTOR, "p.note").text
+        assert not sort.is_displayed()
+    finally:
+        driver.set_window_size(1400, 1000)
+
+
+def test_the_person_pages_chart_labels_are_readable_at_390_px(browser, example_page):  # noqa: F811
+    driver = browser
+    driver.set_window_size(390, 844)
+    try:
+        driver.get(example_page.as_uri() + "#p-T00-06")
+        labels = driver.execute_script(CHART_LABELS)
+        assert len(labels) > 10  # both charts' axes, months and marks
+        assert min(size for _, size in labels) >= 10, sorted(labels, key=lambda x: x[1])[:3]
+        width, inner = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width <= inner  # the chart scrolls inside its box, not the page
+    finally:
+        driver.set_window_size(1400, 1000)
+
+
+def _pages(driver) -> int:
+    import base64
+    import re
+
+    pdf = base64.b64decode(
+        driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})["data"]
+    )
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_printing_a_tab_prints_its_summary_and_only_the_explanations_opened(browser, example_page):  # noqa: F811
+    driver = browser
+    driver.get(example_page.as_uri() + "#suspensions")
+    closed = _pages(driver)
+    # the 181 rows of the example season's suspensions: a few pages (218 while printing opened them all)
+    assert 2 <= closed <= 12, closed
+    driver.execute_script('document.querySelector("#suspensions tbody.r button.x").click()')
+    opened = _pages(driver)
+    assert (
+        opened > closed
+        or driver.execute_script(
+            'return document.querySelector("#suspensions tr.detail").getBoundingClientRect().height'
+        )
+        > 40
+    )
+    # and the explanation opened is in the printed page's layout
+    _media(driver, "print")
+    try:
+        assert driver.execute_script('return document.querySelector("#suspensions tr.detail").checkVisibility()')
+        assert not driver.execute_script(
+            'return Array.prototype.some.call(document.querySelectorAll("#suspensions tr.detail"), '
+            "function (d, i) { return i > 0 && d.checkVisibility(); })"
+        )
+    finally:
+        _media(driver, "")

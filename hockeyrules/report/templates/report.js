@@ -50,28 +50,49 @@
     var reset = box.querySelector(".reset");
     if (reset) { reset.addEventListener("click", function () { resetFilters(box); }); }
   });
+  function sortBy(th, dir) {
+    var table = th.closest("table"), key = "data-s-" + th.getAttribute("data-sort");
+    var num = th.getAttribute("data-type") === "num";
+    if (!dir) { dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1; }
+    each("th[data-sort]", table, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+    var rows = rowsOf(table);
+    function val(tb) { var v = tb.getAttribute(key) || ""; return num ? parseFloat(v) || 0 : v.toLowerCase(); }
+    rows.sort(function (a, b) {
+      var x = val(a), y = val(b);
+      if (x < y) { return -dir; }
+      if (x > y) { return dir; }
+      return parseFloat(a.getAttribute("data-s-order")) - parseFloat(b.getAttribute("data-s-order"));
+    });
+    rows.forEach(function (tb) { table.appendChild(tb); });
+  }
   each("th[data-sort]", null, function (th) {
     th.tabIndex = 0;
-    function sort() {
-      var table = th.closest("table"), key = "data-s-" + th.getAttribute("data-sort");
-      var num = th.getAttribute("data-type") === "num";
-      var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
-      each("th[data-sort]", table, function (h) { h.removeAttribute("aria-sort"); });
-      th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
-      var rows = rowsOf(table);
-      function val(tb) { var v = tb.getAttribute(key) || ""; return num ? parseFloat(v) || 0 : v.toLowerCase(); }
-      rows.sort(function (a, b) {
-        var x = val(a), y = val(b);
-        if (x < y) { return -dir; }
-        if (x > y) { return dir; }
-        return parseFloat(a.getAttribute("data-s-order")) - parseFloat(b.getAttribute("data-s-order"));
-      });
-      rows.forEach(function (tb) { table.appendChild(tb); });
-    }
-    th.addEventListener("click", sort);
+    th.addEventListener("click", function () { sortBy(th); });
     th.addEventListener("keydown", function (ev) {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); sort(); }
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); sortBy(th); }
     });
+  });
+  // where the headings are hidden (cards on a phone), the filters offer the same sorting
+  each(".filters", null, function (box) {
+    var table = document.getElementById(box.getAttribute("data-for"));
+    var heads = table ? table.querySelectorAll("th[data-sort]") : [];
+    if (!heads.length) { return; }
+    var label = el("label", "sortby", "Sort "), sel = el("select");
+    sel.setAttribute("data-sortby", "");
+    sel.add(new Option("season order", ""));
+    Array.prototype.forEach.call(heads, function (th, n) {
+      var name = th.textContent.trim();
+      sel.add(new Option(name + (th.getAttribute("data-type") === "num" ? ", largest first" : ", A to Z"), String(n)));
+    });
+    sel.addEventListener("change", function () {
+      var order = table.querySelector('th[data-sort="order"]');
+      if (sel.value === "") { if (order) { sortBy(order, 1); } return; }
+      var th = heads[parseInt(sel.value, 10)];
+      sortBy(th, th.getAttribute("data-type") === "num" ? -1 : 1);
+    });
+    label.appendChild(sel);
+    box.insertBefore(label, box.querySelector(".reset"));
   });
 
   // --- explanations, built when opened ------------------------------------------------
@@ -172,14 +193,5 @@
   window.addEventListener("load", function () { setTimeout(onHash, 0); });
   onHash();
 
-  // printing shows every explanation of the page open
-  var opened = [];
-  window.addEventListener("beforeprint", function () {
-    opened = [];
-    each("tr.detail[hidden]", null, function (row) { fill(row); row.hidden = false; opened.push(row); });
-  });
-  window.addEventListener("afterprint", function () {
-    opened.forEach(function (row) { row.hidden = true; });
-    opened = [];
-  });
+  // printing prints what is open: the tab shown, and the explanations opened on it
 })();
