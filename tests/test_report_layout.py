@@ -4,8 +4,10 @@ with many rows grouped, the site's search, the next games to sit out."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
-from test_report import EXAMPLE, browser  # noqa: F401  (the report tests' headless Chromium)
+from test_report import EXAMPLE, browser, site  # noqa: F401  (the report tests' headless Chromium and two-league site)
 
 from hockeyrules.report.pages import build_report
 
@@ -203,3 +205,41 @@ def test_printing_a_tab_prints_its_summary_and_only_the_explanations_opened(brow
         )
     finally:
         _media(driver, "")
+
+
+def test_a_person_with_many_rows_suspended_now_is_one_row_with_a_count(browser, site):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    folder, data = site["folder"], site["json"]
+    as_of = max(g.date for g in site["season"].games)
+    owed: Counter = Counter()
+    awaiting: Counter = Counter()  # indefinite, no length decided: one status, one group
+    for s in data["serving"]:
+        if s["date"] <= as_of and s["indefinite"] and not s["length_set"]:
+            awaiting[s["person"]] += 1
+        if s["date"] <= as_of and ((s["indefinite"] and not s["length_set"]) or s["served"] < s["games"]):
+            owed[s["person"]] += 1
+    person, many = awaiting.most_common(1)[0]
+    assert many >= 5  # the season has a head coach suspended for many games (league:10.08)
+    driver = browser
+    driver.set_window_size(1366, 900)
+    driver.get((folder / "index.html").as_uri())
+    rows = driver.find_elements(By.CSS_SELECTOR, "#outstanding-list tbody.r")
+    persons = Counter((r.get_attribute("data-s-person"), r.get_attribute("data-status")) for r in rows)
+    assert max(persons.values()) == 1  # one row per person (and status)
+    assert sum(
+        int(r.find_element(By.CSS_SELECTOR, "td[data-label='Earned in'] b").text.split()[0])
+        if "group" in r.get_attribute("class")
+        else 1
+        for r in rows
+    ) == sum(owed.values())
+    [row] = [
+        r
+        for r in rows
+        if r.get_attribute("data-s-person") == person and r.get_attribute("data-status") == "awaiting a decision"
+    ]
+    assert f"{many} suspensions" in row.text
+    members = row.find_element(By.CSS_SELECTOR, "tr.members")
+    assert not members.is_displayed()
+    row.find_element(By.CSS_SELECTOR, "button.x").click()
+    assert members.is_displayed() and len(members.find_elements(By.TAG_NAME, "li")) == many

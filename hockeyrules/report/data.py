@@ -67,6 +67,42 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
     return rows
 
 
+def grouped(rows: list[dict]) -> list[dict]:
+    """The outstanding rows with one row per person and status where a person has several (a head
+    coach suspended under league:10.08 for each game an ineligible person played): the group's
+    row carries the first suspension's fields, the sums of games owed, served and remaining, the
+    last eligible-from, and its `members`; a person with one row keeps it as it is."""
+    keyed: dict = {}
+    for o in rows:
+        keyed.setdefault((o["person"], o["status"]), []).append(o)
+    out = []
+    for members in keyed.values():
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        first, last = members[0], members[-1]
+        awaiting = any(m["awaiting"] for m in members)
+        eligible = [m for m in members if m["eligible_from"]]
+        latest = max(eligible, key=lambda m: m["eligible_date"] or "") if len(eligible) == len(members) else None
+        out.append(
+            dict(
+                first,
+                members=members,
+                last_game=last["game"],
+                last_date=last["date"],
+                rule=first["rule"] if all(m["rule"] == first["rule"] for m in members) else None,
+                owed=sum(m["owed"] for m in members),
+                served=sum(m["served"] for m in members),
+                remaining=None if awaiting else sum(m["remaining"] for m in members),
+                awaiting=awaiting,
+                indefinite=any(m["indefinite"] for m in members),
+                eligible_from=latest["eligible_from"] if latest else None,
+                eligible_date=latest["eligible_date"] if latest else None,
+            )
+        )
+    return out
+
+
 # --- numbers -------------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hockeyrules.report import explained, whatif
 from hockeyrules.report.charts import Charts
-from hockeyrules.report.data import ReportData
+from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
 from hockeyrules.views.explain import ordinal, penalty_words, words
 from hockeyrules.views.render import games_text
@@ -66,6 +66,10 @@ class Report:
             "served_text": served,
             "xkeys": " ".join(keys),
         }
+
+    def grouped(self, rows: list[dict]) -> list[dict]:
+        """Outstanding rows, one per person where a person has several (data.grouped)."""
+        return grouped(rows)
 
     @property
     def all_suspensions(self) -> list:
