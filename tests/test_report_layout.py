@@ -5,6 +5,7 @@ with many rows grouped, the site's search, the next games to sit out."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from test_report import EXAMPLE, browser, site  # noqa: F401  (the report tests' headless Chromium and two-league site)
@@ -243,3 +244,49 @@ def test_a_person_with_many_rows_suspended_now_is_one_row_with_a_count(browser, 
     assert not members.is_displayed()
     row.find_element(By.CSS_SELECTOR, "button.x").click()
     assert members.is_displayed() and len(members.find_elements(By.TAG_NAME, "li")) == many
+
+
+def test_the_sites_index_finds_a_person_or_a_team_across_leagues(browser, site, tmp_path):  # noqa: F811
+    import unicodedata
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from hockeyrules.report.pages import write_report
+
+    folder, season = site["folder"], site["season"]
+    text = (folder / "search.js").read_text(encoding="utf-8")
+    # the index holds every team, in both leagues, and is the same bytes when written again
+    assert all(f'"{t}, team, League ' in text for t in season.teams)
+    again = write_report(season, tmp_path / "again", site=True)
+    assert (Path(again["path"]).parent / "search.js").read_text(encoding="utf-8") == text
+    driver = browser
+    driver.set_window_size(1366, 900)
+    driver.get((folder / "index.html").as_uri())
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0  # loaded on a key
+    box = driver.find_element(By.ID, "find")
+    # a person of the second league, found by name typed without accents or capitals
+    pid = next(p for p in season.people if p.startswith("L2-") and not p.endswith("HC") and f'"{p},' in text)
+    name = season.people[pid].name
+    typed = unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().lower()
+    box.send_keys(typed)
+    found = driver.find_element(By.ID, "found")
+    WebDriverWait(driver, 10).until(lambda d: found.find_elements(By.TAG_NAME, "a"))
+    links = [a for a in found.find_elements(By.TAG_NAME, "a") if a.text == name]
+    assert links, found.text
+    href = links[0].get_attribute("href")
+    assert href.endswith(f"t-{season.people[pid].team}.html#p-{pid}")
+    links[0].click()
+    assert driver.find_element(By.ID, f"p-{pid}").is_displayed()
+    # a team by its name
+    driver.get((folder / "index.html").as_uri())
+    team = season.teams["L1-T00"].name
+    driver.find_element(By.ID, "find").send_keys(team)
+    found = driver.find_element(By.ID, "found")
+    WebDriverWait(driver, 10).until(lambda d: found.find_elements(By.TAG_NAME, "a"))
+    assert team in [a.text for a in found.find_elements(By.TAG_NAME, "a")]
+    # nothing found says so
+    box = driver.find_element(By.ID, "find")
+    box.clear()
+    box.send_keys("zzqqxx")
+    assert "nobody" in driver.find_element(By.ID, "found").text

@@ -131,14 +131,35 @@ def write_report(
     }
 
 
+# The site's search index: a script (not JSON fetched) so that it loads from file:// too.
+SEARCH_FILE = "search.js"
+
+
+def write_search(r: Report, path: Path) -> int:
+    """The index the site's search box reads: every team and person with a page, their address."""
+    import json
+
+    from hockeyrules.read import streams
+
+    with streams.replacing(path) as fh:
+        fh.write("/* hockeyrules: the site's search index (index.html loads it on the first key) */\n")
+        fh.write("hockeyrulesSearch([\n")
+        fh.write(",\n".join(json.dumps(e, ensure_ascii=True, separators=(",", ":")) for e in r.search_entries()))
+        fh.write("\n]);\n")
+    return path.stat().st_size
+
+
 def write_site(r: Report, out: Path) -> dict[str, int]:
     """Every page of a site into the folder `out`: page name -> bytes."""
     env = _environment()
     out.mkdir(parents=True, exist_ok=True)
     sizes = {}
     sizes["index.html"] = _stream(
-        env.get_template("index.html.j2"), _context(r, current="outstanding", filters=r.filters()), out / "index.html"
+        env.get_template("index.html.j2"),
+        _context(r, current="outstanding", filters=r.filters(), search_file=SEARCH_FILE),
+        out / "index.html",
     )
+    sizes[SEARCH_FILE] = write_search(r, out / SEARCH_FILE)
     if len(r.leagues) > 1:
         tpl = env.get_template("league.html.j2")
         for lg in r.leagues:

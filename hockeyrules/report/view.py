@@ -257,6 +257,21 @@ class Report:
     def diff(self, team: str | None = None) -> dict:
         return whatif.diff(self, team)
 
+    # --- the site's search --------------------------------------------------------------
+
+    def search_entries(self) -> list[list[str]]:
+        """[shown, searched too, address] of every team and every person with a page, in team order."""
+        league_of = {t: lg["name"] for lg in self.leagues for t in lg["teams"]}
+        several = len(self.leagues) > 1
+        out = []
+        for t, team in self.season.teams.items():
+            where = f"{t}, team" + (f", {league_of[t]}" if several else "")
+            out.append([team.name, where, self.team_href(t)])
+            for p in self.persons_of.get(t, []):
+                person = self.season.people[p]
+                out.append([person.name, f"{p}, {words(person.role)}, {team.name}", self.person_href(p)])
+        return out
+
     # --- filters the script fills in --------------------------------------------------
 
     def filters(self, teams=None) -> dict:

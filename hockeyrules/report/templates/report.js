@@ -95,6 +95,40 @@
     box.insertBefore(label, box.querySelector(".reset"));
   });
 
+  // --- the site's search: its index (search.js, written with the site) loaded on the first key ------
+  var find = document.getElementById("find"), found = document.getElementById("found"), index = null;
+  function plain(s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  function search() {
+    var words = plain(find.value).split(/\s+/).filter(Boolean), shown = 0;
+    found.textContent = "";
+    if (!words.length || index === null) { return; }
+    for (var i = 0; i < index.length && shown < 20; i += 1) {
+      var e = index[i], text = plain(e[0] + " " + e[1]);
+      if (words.every(function (w) { return text.indexOf(w) >= 0; })) {
+        var li = el("li"), a = el("a", null, e[0]);
+        a.href = e[2];
+        li.appendChild(a);
+        li.appendChild(el("span", "sub", " " + e[1]));
+        found.appendChild(li);
+        shown += 1;
+      }
+    }
+    if (!shown) { found.appendChild(el("li", "none", "nobody and no team by that name")); }
+  }
+  if (find) {
+    // a script element, not fetch(): it loads from file:// too
+    window.hockeyrulesSearch = function (entries) { index = entries; search(); };
+    find.addEventListener("input", function () {
+      if (index === null && !document.getElementById("search-index")) {
+        var s = document.createElement("script");
+        s.id = "search-index";
+        s.src = find.getAttribute("data-index");
+        document.body.appendChild(s);
+      }
+      search();
+    });
+  }
+
   // --- explanations, built when opened ------------------------------------------------
   var store = null;
   function explanations() {
