@@ -290,3 +290,39 @@ def test_the_sites_index_finds_a_person_or_a_team_across_leagues(browser, site, 
     box.clear()
     box.send_keys("zzqqxx")
     assert "nobody" in driver.find_element(By.ID, "found").text
+
+
+def test_suspended_now_names_the_next_games_to_sit_out_as_status_does():
+    """The report at status's date lists, for each person, the games `hockeyrules status` says
+    they sit out (status solves the season cut at the date: an independent count), and marks
+    the games without a sheet as scheduled."""
+    import re
+
+    from hockeyrules.engine.run import as_season
+    from hockeyrules.office.status import default_as_of, status
+
+    season = as_season(EXAMPLE)
+    as_of = default_as_of(season)
+    text = build_report(season, as_of=as_of)
+    section = text[text.index('id="outstanding"') : text.index('id="teams"')]
+    listed: dict = {}
+    for person, cell in re.findall(
+        r'<tbody class="r[^"]*" [^>]*data-s-person="([^"]*)".*?<td data-label="Sits out next">(.*?)</td>', section, re.S
+    ):
+        listed.setdefault(person, []).append(cell)
+    expected = {p["person"]: p for t in status(season, as_of=as_of)["teams"] for p in t["persons"]}
+    assert set(listed) == set(expected)
+    games = {g.id: g for g in season.games}
+    checked = 0
+    for person, p in expected.items():
+        named = [g for cell in listed[person] for g in re.findall(r'<span class="nw">([^<]*)</span>', cell)]
+        if p["awaiting"]:  # until a decision: the next game, whatever the count
+            assert named and named[0] == p["sit_out"][0]["game"], person
+            continue
+        assert sorted(named) == sorted(x["game"] for x in p["sit_out"]), person
+        for cell in listed[person]:
+            for g, mark in re.findall(r'<span class="nw">([^<]*)</span> <span class="sub">([^<]*)</span>', cell):
+                assert mark == games[g].date + (", scheduled" if games[g].scheduled else ""), (person, g)
+        checked += 1
+    assert checked >= 3
+    assert ", scheduled" in section

@@ -36,6 +36,7 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
     which this list already counts.
     """
     dates = {g.id: g.date for g in season.games}
+    games = {g.id: g for g in season.games}
     rows = []
     for s in serving:
         if s["date"] > as_of:
@@ -45,6 +46,11 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
         if not awaiting and served >= s["games"]:
             continue
         eligible = s["eligible_from"]
+        # the games still to sit out: those served after the date, then the schedule's (no sheet yet)
+        ahead = [g for g in s["served_in"] if dates[g] > as_of]
+        ahead += [g for g in s.get("to_serve_in", []) if g not in ahead]
+        ahead.sort(key=lambda g: games[g].order)
+        ahead = ahead[: 1 if awaiting else s["games"] - served]
         rows.append(
             {
                 "person": s["person"],
@@ -62,6 +68,7 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
                 "eligible_from": eligible,
                 "eligible_date": dates.get(eligible) if eligible else None,
                 "status": "awaiting a decision" if awaiting else "serving" if served else "not started",
+                "next": [{"game": g, "date": dates[g], "scheduled": games[g].scheduled} for g in ahead],
             }
         )
     return rows
@@ -96,11 +103,23 @@ def grouped(rows: list[dict]) -> list[dict]:
                 remaining=None if awaiting else sum(m["remaining"] for m in members),
                 awaiting=awaiting,
                 indefinite=any(m["indefinite"] for m in members),
+                next=_next_of(members),
                 eligible_from=latest["eligible_from"] if latest else None,
                 eligible_date=latest["eligible_date"] if latest else None,
             )
         )
     return out
+
+
+def _next_of(members: list[dict]) -> list[dict]:
+    """The games a group sits out next: its members', once each, in date order (the next one
+    only while one of them awaits a decision: the person sits out until then)."""
+    seen: dict = {}
+    for m in members:
+        for x in m["next"]:
+            seen.setdefault(x["game"], x)
+    ahead = sorted(seen.values(), key=lambda x: (x["date"], x["game"]))
+    return ahead[:1] if any(m["awaiting"] for m in members) else ahead
 
 
 # --- numbers -------------------------------------------------------------------
