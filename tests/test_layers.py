@@ -33,7 +33,7 @@ ALLOWED_PRIVATE = {
     # render._other_readings the report's readings: the wording module of issue 29
     ("hockeyrules.office.notices", "hockeyrules.views.explain", "_build"),
     ("hockeyrules.office.reconcile", "hockeyrules.views.explain", "_build"),
-    ("hockeyrules.report.pages", "hockeyrules.views.render", "_other_readings"),
+    ("hockeyrules.report.data", "hockeyrules.views.render", "_other_readings"),
 }
 
 

@@ -8,6 +8,7 @@ them against the facts the engine used.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections import defaultdict
 
 from hockeyrules.engine.catalog import catalog
@@ -35,6 +36,7 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
     which this list already counts.
     """
     dates = {g.id: g.date for g in season.games}
+    games = {g.id: g for g in season.games}
     rows = []
     for s in serving:
         if s["date"] > as_of:
@@ -44,6 +46,11 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
         if not awaiting and served >= s["games"]:
             continue
         eligible = s["eligible_from"]
+        # the games still to sit out: those served after the date, then the schedule's (no sheet yet)
+        ahead = [g for g in s["served_in"] if dates[g] > as_of]
+        ahead += [g for g in s.get("to_serve_in", []) if g not in ahead]
+        ahead.sort(key=lambda g: games[g].order)
+        ahead = ahead[: 1 if awaiting else s["games"] - served]
         rows.append(
             {
                 "person": s["person"],
@@ -61,9 +68,58 @@ def outstanding(serving: list[dict], season, as_of: str) -> list[dict]:
                 "eligible_from": eligible,
                 "eligible_date": dates.get(eligible) if eligible else None,
                 "status": "awaiting a decision" if awaiting else "serving" if served else "not started",
+                "next": [{"game": g, "date": dates[g], "scheduled": games[g].scheduled} for g in ahead],
             }
         )
     return rows
+
+
+def grouped(rows: list[dict]) -> list[dict]:
+    """The outstanding rows with one row per person and status where a person has several (a head
+    coach suspended under league:10.08 for each game an ineligible person played): the group's
+    row carries the first suspension's fields, the sums of games owed, served and remaining, the
+    last eligible-from, and its `members`; a person with one row keeps it as it is."""
+    keyed: dict = {}
+    for o in rows:
+        keyed.setdefault((o["person"], o["status"]), []).append(o)
+    out = []
+    for members in keyed.values():
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        first, last = members[0], members[-1]
+        awaiting = any(m["awaiting"] for m in members)
+        eligible = [m for m in members if m["eligible_from"]]
+        latest = max(eligible, key=lambda m: m["eligible_date"] or "") if len(eligible) == len(members) else None
+        out.append(
+            dict(
+                first,
+                members=members,
+                last_game=last["game"],
+                last_date=last["date"],
+                rule=first["rule"] if all(m["rule"] == first["rule"] for m in members) else None,
+                owed=sum(m["owed"] for m in members),
+                served=sum(m["served"] for m in members),
+                remaining=None if awaiting else sum(m["remaining"] for m in members),
+                awaiting=awaiting,
+                indefinite=any(m["indefinite"] for m in members),
+                next=_next_of(members),
+                eligible_from=latest["eligible_from"] if latest else None,
+                eligible_date=latest["eligible_date"] if latest else None,
+            )
+        )
+    return out
+
+
+def _next_of(members: list[dict]) -> list[dict]:
+    """The games a group sits out next: its members', once each, in date order (the next one
+    only while one of them awaits a decision: the person sits out until then)."""
+    seen: dict = {}
+    for m in members:
+        for x in m["next"]:
+            seen.setdefault(x["game"], x)
+    ahead = sorted(seen.values(), key=lambda x: (x["date"], x["game"]))
+    return ahead[:1] if any(m["awaiting"] for m in members) else ahead
 
 
 # --- numbers -------------------------------------------------------------------
@@ -194,3 +250,249 @@ def running_totals(season, proposal=None, policy=None) -> dict:
             }
         )
     return dict(out)
+
+
+# --- everything the report shows, gathered once ------------------------------------
+
+# Up to this many game-sheet lines the report is one file; beyond, a site (a folder).
+SINGLE_FILE_LINES = 6_000
+# ... and up to this many audit findings (violations, the audit's suspensions) and persons suspended now.
+SINGLE_FILE_AUDIT_ROWS = 500
+
+NO_AUDIT = (
+    "The audit (serving, ineligible persons used, forfeits, fines) is left out under a proposal or another "
+    "reading: the teams chose their line-ups under the current rules, so judging them against the what-if's "
+    "suspensions would count games the what-if alone made ineligible as violations, and each would "
+    "suspend a head coach under By-Law 10.08."
+)
+NO_SERVING = (
+    "Who is suspended now is left out under a proposal or another reading: serving is judged on the line-ups the teams "
+    "actually dressed under the current rules."
+)
+COUNT_KEYS = (
+    ("suspensions", "Suspensions"),
+    ("games", "Games"),
+    ("indefinite", "Indefinite"),
+    ("suspended", "Suspended now"),
+    ("violations", "Violations"),
+    ("forfeits", "Forfeits"),
+    ("fines", "Fines"),
+    ("fine_minimum", "Fines, minimum (CAD)"),
+)
+
+
+class ReportData:
+    """What the report shows, computed once from the library's results (no HTML, no addresses):
+    `gather()` fills it, the pages (report/view.py) read it."""
+
+    no_audit, no_serving, count_keys = NO_AUDIT, NO_SERVING, COUNT_KEYS
+    # filled by gather(), in this order
+    trees: dict  # (person, game) -> the explanation tree of the suspension
+    result: dict  # the audit's result@1 (under a what-if: the result, with empty audit lists)
+    outstanding: list[dict]  # suspended as of the date (outstanding())
+    lines: dict  # person -> running totals (running_totals())
+    after: int
+    every: int
+    rungs: list[int]
+    by_team: dict  # team -> key -> rows with their index n
+    by_person: dict  # person -> key -> rows with their index n
+    serving_of: dict  # (person, game, rule) -> the audit's serving record
+    used_108: dict  # (game, team) -> league:10.08 violations
+    violations_by_game: dict  # (game, team, rule) -> violations
+    persons_of: dict  # team -> persons with a page
+    summary: dict
+    team_rows: list[dict]
+    counts: dict
+    audit_suspensions: int
+    warnings: list
+    leagues: list[dict]
+    title: str
+    sub: str
+    reconciled: dict | None
+    class_words: dict
+
+    def __init__(self, season, policy, proposal, as_of: str | None, say) -> None:
+        # (here: start-up time: only a report that shows it loads it)
+        from hockeyrules.views.explain import Words
+
+        self.season, self.policy, self.proposal, self.say = season, policy, proposal, say
+        # A what-if: a proposal, or readings other than the defaults. Either opens on what it
+        # changes against the current rules read the default way, and leaves serving out.
+        self.readings_changed = policy.changed()
+        self.whatif = proposal is not None or bool(self.readings_changed)
+        self.whatif_name = whatif_name(proposal, self.readings_changed)
+        ordered = sorted(season.games, key=lambda g: g.order)
+        self.order = {g.id: n for n, g in enumerate(ordered)}
+        self.dates = {g.id: g.date for g in ordered}
+        self.games_by_id = {g.id: g for g in ordered}
+        self.first_day = _dt.date.fromisoformat(ordered[0].date) if ordered else _dt.date(2000, 1, 1)
+        self.last_day = _dt.date.fromisoformat(ordered[-1].date) if ordered else self.first_day
+        self.as_of = as_of or self.last_day.isoformat()
+        self.words = Words(season, policy)
+        self.texts = proposal.texts() if proposal is not None else {}
+
+    def fits_one_file(self) -> bool:
+        """Small enough to open quickly as one page (its size grows with lines, audit rows and who is
+        suspended; a page past a few megabytes is slow to open)."""
+        d = self.result
+        return (
+            sum(len(g.incidents) for g in self.season.games) <= SINGLE_FILE_LINES
+            and len(d["violations"]) + len(d["audit_suspensions"]) <= SINGLE_FILE_AUDIT_ROWS
+            and len(self.outstanding) <= SINGLE_FILE_AUDIT_ROWS
+        )
+
+
+def whatif_name(proposal, readings_changed: dict) -> str:
+    # (here: start-up time: only a report that shows it loads it)
+    from hockeyrules.model.policy import assignment
+
+    return " and ".join(
+        ([f"the proposal: {proposal.name}"] if proposal is not None else [])
+        + ([", ".join(f"reading {assignment(k, v)}" for k, v in readings_changed.items())] if readings_changed else [])
+    )
+
+
+def gather(season, policy, proposal=None, as_of: str | None = None, progress=None) -> ReportData:
+    """Everything the report shows: explanations, the audit (or the what-if's result), who is
+    suspended as of the date, every row grouped by team and person, the numbers, the leagues."""
+    r = ReportData(season, policy, proposal, as_of, progress or (lambda msg: None))
+    _solve(r)
+    r.say("gathering the report's data ...")
+    r.outstanding = outstanding(r.result["serving"], season, r.as_of) if not r.whatif else []
+    for o in r.outstanding:
+        o["order"] = r.order[o["game"]]
+        o["text"] = f"{o['person']} {o['name']} {o['team']}".lower()
+    r.lines = running_totals(season, proposal, proposal.apply_policy(policy) if proposal else policy)
+    (r.after, r.every), r.rungs = marks_and_rungs(proposal)
+    _group(r)
+    r.persons_of = persons_of(r)
+    _numbers(r)
+    r.leagues = _leagues(r)
+    r.title, r.sub = _title(r)
+    _reconcile(r)
+    return r
+
+
+def _solve(r: ReportData) -> None:
+    """The explanation of every suspension, and the audit (or, under a what-if, the result alone)."""
+    # (here: start-up time: only a report that shows it loads it)
+    from hockeyrules.views.audit import audit as run_audit
+    from hockeyrules.views.explain import explain_all
+
+    r.say("explaining every suspension ...")
+    _, r.trees, result = explain_all(r.season, r.policy, proposal=r.proposal)
+    if not r.whatif:
+        r.say("auditing serving and eligibility ...")
+        r.result = run_audit(r.season, r.policy).to_dict()
+    else:
+        r.result = dict(
+            result, serving=[], violations=[], forfeits=[], fines=[], audit_suspensions=[], affiliate_obligations=[]
+        )
+
+
+def _group(r: ReportData) -> None:
+    """Every row grouped by team and person once (never searched per person)."""
+    d = r.result
+    r.by_team = defaultdict(lambda: defaultdict(list))
+    r.by_person = defaultdict(lambda: defaultdict(list))
+    for key in ("suspensions", "violations", "forfeits", "fines", "serving", "audit_suspensions"):
+        for n, row in enumerate(d[key]):
+            row = dict(row, n=n)
+            if row.get("team") is not None:
+                r.by_team[row["team"]][key].append(row)
+            if row.get("person") is not None:
+                r.by_person[row["person"]][key].append(row)
+    for o in r.outstanding:
+        r.by_team[o["team"]]["outstanding"].append(o)
+        r.by_person[o["person"]]["outstanding"].append(o)
+    r.serving_of = {(s["person"], s["game"], s["rule"]): s for s in d["serving"]}
+    r.used_108 = defaultdict(list)
+    r.violations_by_game = defaultdict(list)
+    for v in d["violations"]:
+        r.violations_by_game[(v["game"], v["team"], v["rule"])].append(v)
+        if v["rule"] == "league:10.08":
+            r.used_108[(v["game"], v["team"])].append(v)
+
+
+def persons_of(r: ReportData) -> dict:
+    """Team -> the persons the report has a page for (a line, a suspension or an audit finding),
+    in team and id order."""
+    d, season = r.result, r.season
+    persons = set(r.lines)
+    for key in ("suspensions", "serving", "violations", "audit_suspensions", "affiliate_obligations"):
+        persons |= {x["person"] for x in d[key] if x.get("person") is not None}
+    persons &= set(season.people)
+    out: dict = defaultdict(list)
+    for p in sorted(persons, key=lambda p: (season.people[p].team, p)):
+        out[season.people[p].team].append(p)
+    return out
+
+
+def _numbers(r: ReportData) -> None:
+    """The summary per team and league with who is suspended now, and the headline counts."""
+    d, season = r.result, r.season
+    r.summary = summary(d, list(season.teams))
+    suspended_now: dict = defaultdict(set)
+    for o in r.outstanding:
+        suspended_now[o["team"]].add(o["person"])
+    for t, c in r.summary["teams"].items():
+        c["suspended"] = len(suspended_now.get(t, ()))
+    r.summary["league"]["suspended"] = len({o["person"] for o in r.outstanding})
+    r.team_rows = [{"id": t, "name": team.name, "counts": r.summary["teams"][t]} for t, team in season.teams.items()]
+    r.counts = {
+        "suspended": r.summary["league"]["suspended"],
+        "serving": sum(1 for o in r.outstanding if not o["awaiting"]),
+        "awaiting": sum(1 for o in r.outstanding if o["awaiting"]),
+        "persons": len({s["person"] for s in d["suspensions"]}),
+    }
+    r.audit_suspensions = len(d["audit_suspensions"])
+    r.warnings = d["warnings"]
+
+
+def _leagues(r: ReportData) -> list[dict]:
+    """Each league with its teams' rows, counts and who of them is suspended now."""
+    out = []
+    for lg in leagues(r.season):
+        rows = [x for x in r.team_rows if x["id"] in set(lg["teams"])]
+        counts = {k: sum(x["counts"][k] for x in rows) for k, _ in COUNT_KEYS}
+        now = [o for t in lg["teams"] for o in r.by_team[t]["outstanding"]]
+        now.sort(key=lambda o: (o["order"], o["person"], o["rule"] or ""))
+        out.append(
+            dict(
+                lg,
+                team_rows=rows,
+                counts=counts,
+                outstanding=now,
+                suspended=len({o["person"] for o in now}),
+                awaiting=sum(1 for o in now if o["awaiting"]),
+            )
+        )
+    return out
+
+
+def _title(r: ReportData) -> tuple[str, str]:
+    # (here: start-up time: only a report that shows it loads it)
+    from hockeyrules.views.render import _other_readings
+
+    d = r.result
+    title = f"{d['league']} {d['season']}: discipline report"
+    pol = d["policy"]
+    sub = (
+        f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
+        f"{_other_readings(pol)}; suspended as of {r.as_of}"
+    )
+    if r.whatif:
+        sub += f"; under {r.whatif_name}"
+    return title, sub
+
+
+def _reconcile(r: ReportData) -> None:
+    """The league's own record, where the season carries it: did it issue what the rules require?"""
+    r.reconciled = None
+    if r.season.issued:
+        # (here: start-up time: only a report that shows it loads it)
+        from hockeyrules.office.reconcile import WORDS, reconcile
+
+        r.say("reconciling the league's issued suspensions ...")
+        r.reconciled = reconcile(r.season, None, r.policy, proposal=r.proposal)
+        r.class_words = WORDS

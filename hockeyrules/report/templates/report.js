@@ -50,29 +50,84 @@
     var reset = box.querySelector(".reset");
     if (reset) { reset.addEventListener("click", function () { resetFilters(box); }); }
   });
+  function sortBy(th, dir) {
+    var table = th.closest("table"), key = "data-s-" + th.getAttribute("data-sort");
+    var num = th.getAttribute("data-type") === "num";
+    if (!dir) { dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1; }
+    each("th[data-sort]", table, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+    var rows = rowsOf(table);
+    function val(tb) { var v = tb.getAttribute(key) || ""; return num ? parseFloat(v) || 0 : v.toLowerCase(); }
+    rows.sort(function (a, b) {
+      var x = val(a), y = val(b);
+      if (x < y) { return -dir; }
+      if (x > y) { return dir; }
+      return parseFloat(a.getAttribute("data-s-order")) - parseFloat(b.getAttribute("data-s-order"));
+    });
+    rows.forEach(function (tb) { table.appendChild(tb); });
+  }
   each("th[data-sort]", null, function (th) {
     th.tabIndex = 0;
-    function sort() {
-      var table = th.closest("table"), key = "data-s-" + th.getAttribute("data-sort");
-      var num = th.getAttribute("data-type") === "num";
-      var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
-      each("th[data-sort]", table, function (h) { h.removeAttribute("aria-sort"); });
-      th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
-      var rows = rowsOf(table);
-      function val(tb) { var v = tb.getAttribute(key) || ""; return num ? parseFloat(v) || 0 : v.toLowerCase(); }
-      rows.sort(function (a, b) {
-        var x = val(a), y = val(b);
-        if (x < y) { return -dir; }
-        if (x > y) { return dir; }
-        return parseFloat(a.getAttribute("data-s-order")) - parseFloat(b.getAttribute("data-s-order"));
-      });
-      rows.forEach(function (tb) { table.appendChild(tb); });
-    }
-    th.addEventListener("click", sort);
+    th.addEventListener("click", function () { sortBy(th); });
     th.addEventListener("keydown", function (ev) {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); sort(); }
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); sortBy(th); }
     });
   });
+  // where the headings are hidden (cards on a phone), the filters offer the same sorting
+  each(".filters", null, function (box) {
+    var table = document.getElementById(box.getAttribute("data-for"));
+    var heads = table ? table.querySelectorAll("th[data-sort]") : [];
+    if (!heads.length) { return; }
+    var label = el("label", "sortby", "Sort "), sel = el("select");
+    sel.setAttribute("data-sortby", "");
+    sel.add(new Option("season order", ""));
+    Array.prototype.forEach.call(heads, function (th, n) {
+      var name = th.textContent.trim();
+      sel.add(new Option(name + (th.getAttribute("data-type") === "num" ? ", largest first" : ", A to Z"), String(n)));
+    });
+    sel.addEventListener("change", function () {
+      var order = table.querySelector('th[data-sort="order"]');
+      if (sel.value === "") { if (order) { sortBy(order, 1); } return; }
+      var th = heads[parseInt(sel.value, 10)];
+      sortBy(th, th.getAttribute("data-type") === "num" ? -1 : 1);
+    });
+    label.appendChild(sel);
+    box.insertBefore(label, box.querySelector(".reset"));
+  });
+
+  // --- the site's search: its index (search.js, written with the site) loaded on the first key ------
+  var find = document.getElementById("find"), found = document.getElementById("found"), index = null;
+  function plain(s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  function search() {
+    var words = plain(find.value).split(/\s+/).filter(Boolean), shown = 0;
+    found.textContent = "";
+    if (!words.length || index === null) { return; }
+    for (var i = 0; i < index.length && shown < 20; i += 1) {
+      var e = index[i], text = plain(e[0] + " " + e[1]);
+      if (words.every(function (w) { return text.indexOf(w) >= 0; })) {
+        var li = el("li"), a = el("a", null, e[0]);
+        a.href = e[2];
+        li.appendChild(a);
+        li.appendChild(el("span", "sub", " " + e[1]));
+        found.appendChild(li);
+        shown += 1;
+      }
+    }
+    if (!shown) { found.appendChild(el("li", "none", "nobody and no team by that name")); }
+  }
+  if (find) {
+    // a script element, not fetch(): it loads from file:// too
+    window.hockeyrulesSearch = function (entries) { index = entries; search(); };
+    find.addEventListener("input", function () {
+      if (index === null && !document.getElementById("search-index")) {
+        var s = document.createElement("script");
+        s.id = "search-index";
+        s.src = find.getAttribute("data-index");
+        document.body.appendChild(s);
+      }
+      search();
+    });
+  }
 
   // --- explanations, built when opened ------------------------------------------------
   var store = null;
@@ -91,13 +146,19 @@
     }
     return store;
   }
+  // a hyphenated word (a date, an id) in a span that does not wrap: browsers break after hyphens
+  function whole(parent, text) {
+    text.split(/(\S*-\S*)/).forEach(function (part, i) {
+      if (part) { parent.appendChild(i % 2 ? el("span", "nw", part) : document.createTextNode(part)); }
+    });
+  }
   function tree(nodes, quotes, shown) {
     var ul = el("ul", "tree");
     nodes.forEach(function (n) {
       var li = el("li");
       li.setAttribute("data-k", n.kind);
       li.appendChild(el("span", "k", n.kind));
-      li.appendChild(document.createTextNode(n.text));
+      whole(li, n.text);
       if (n.rule && n.text.indexOf(n.rule) < 0) {
         li.appendChild(document.createTextNode(" "));
         li.appendChild(el("code", "rule", n.rule));
@@ -166,14 +227,5 @@
   window.addEventListener("load", function () { setTimeout(onHash, 0); });
   onHash();
 
-  // printing shows every explanation of the page open
-  var opened = [];
-  window.addEventListener("beforeprint", function () {
-    opened = [];
-    each("tr.detail[hidden]", null, function (row) { fill(row); row.hidden = false; opened.push(row); });
-  });
-  window.addEventListener("afterprint", function () {
-    opened.forEach(function (row) { row.hidden = true; });
-    opened = [];
-  });
+  // printing prints what is open: the tab shown, and the explanations opened on it
 })();
