@@ -237,7 +237,9 @@ class Report:
             "persons": len({s["person"] for s in d["suspensions"]}),
         }
         self.audit_suspensions = len(d["audit_suspensions"])
-        self.warnings = d["warnings"]
+        # a warning carries its line only where the reader knows one (YAML, CSV); the
+        # template reads `line` of every warning, so it is there, None for the others
+        self.warnings = [{"where": w["where"], "message": w["message"], "line": w.get("line")} for w in d["warnings"]]
         self.leagues = []
         for lg in leagues(season):
             rows = [r for r in self.team_rows if r["id"] in set(lg["teams"])]
