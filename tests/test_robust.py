@@ -55,3 +55,131 @@ def test_a_report_on_the_same_season_in_yaml_names_the_line(tmp_path: Path):
     out = tmp_path / "report.html"
     assert run("report", str(season), "-o", str(out), "-q").exit_code == 0
     assert "season file line " in out.read_text().split("<h3>Warnings</h3>", 1)[1].split("</ul>", 1)[0]
+
+
+# ----------------------------------------------------------- an output is never an input
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "mu18aaa-example.yaml"
+
+
+def a_season(tmp_path: Path) -> Path:
+    season = tmp_path / "season.yaml"
+    season.write_bytes(EXAMPLE.read_bytes())
+    return season
+
+
+def refused(res, output: str, source: str) -> None:
+    assert res.exit_code == 2, res.output
+    assert "--output" in res.stderr and output in res.stderr and source in res.stderr
+    assert "an output never overwrites an input" in res.stderr
+    assert "Traceback" not in res.output
+
+
+def test_a_report_onto_its_own_season_is_refused_and_the_season_kept(tmp_path: Path):
+    season = a_season(tmp_path)
+    refused(run("report", str(season), "-o", str(season)), str(season), str(season))
+    assert season.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_an_output_that_is_a_symlink_to_the_input_is_refused(tmp_path: Path):
+    season = a_season(tmp_path)
+    link = tmp_path / "link.html"
+    link.symlink_to(season)
+    refused(run("report", str(season), "-o", str(link)), str(link), str(season))
+    assert season.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_an_output_that_is_a_hard_link_to_the_input_is_refused(tmp_path: Path):
+    season = a_season(tmp_path)
+    hard = tmp_path / "hard.md"
+    hard.hardlink_to(season)
+    refused(run("notice", str(season), "--person", "x", "--game", "y", "-o", str(hard)), str(hard), str(season))
+    assert season.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_an_import_onto_a_file_of_its_own_folder_is_refused(tmp_path: Path):
+    folder = tmp_path / "csv"
+    assert run("export", str(a_season(tmp_path)), "-o", str(folder)).exit_code == 0
+    people = (folder / "people.csv").read_bytes()
+    refused(run("import", str(folder), "-o", str(folder / "people.csv")), "people.csv", "people.csv")
+    assert (folder / "people.csv").read_bytes() == people
+
+
+def test_an_export_into_its_own_folder_or_a_folder_holding_the_season_is_refused(tmp_path: Path):
+    season = a_season(tmp_path)
+    folder = tmp_path / "csv"
+    assert run("export", str(season), "-o", str(folder)).exit_code == 0
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    refused(run("export", str(folder), "-o", str(folder)), str(folder), str(folder))
+    refused(run("export", str(season), "-o", str(tmp_path)), str(tmp_path), str(season))
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert season.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_a_mapping_or_a_proposal_is_an_input_too(tmp_path: Path):
+    season = a_season(tmp_path)
+    folder = tmp_path / "csv"
+    assert run("export", str(season), "-o", str(folder)).exit_code == 0
+    mapping = tmp_path / "mapping.yaml"
+    mapping.write_text("periods:\n  SO: post\n")
+    refused(run("import", str(folder), "--mapping", str(mapping), "-o", str(mapping)), "mapping.yaml", "mapping.yaml")
+    assert mapping.read_text() == "periods:\n  SO: post\n"
+    proposal = tmp_path / "p.yaml"
+    proposal.write_text("not read")
+    refused(run("report", str(season), "--proposal", str(proposal), "-o", str(proposal)), "p.yaml", "p.yaml")
+    assert proposal.read_text() == "not read"
+
+
+def test_a_folder_output_holding_other_files_is_refused_not_replaced(tmp_path: Path):
+    season = a_season(tmp_path)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "minutes.docx").write_text("the board's minutes")
+    res = run("export", str(season), "-o", str(folder))
+    assert res.exit_code == 2 and "minutes.docx" in res.stderr and "--output" in res.stderr
+    assert (folder / "minutes.docx").read_text() == "the board's minutes"
+
+
+# ------------------------------------------------------------- round trips, messages
+
+
+def test_a_200000_character_name_exports_and_imports_back(tmp_path: Path):
+    import yaml
+
+    data = yaml.safe_load(EXAMPLE.read_text())
+    data["people"][0]["name"] = "N" * 200_000
+    data["league"] = "L" * 200_000
+    season = tmp_path / "big.yaml"
+    season.write_text(yaml.safe_dump(data))
+    assert run("export", str(season), "-o", str(tmp_path / "csv")).exit_code == 0
+    res = run("import", str(tmp_path / "csv"), "-o", str(tmp_path / "back.json"))
+    assert res.exit_code == 0, res.output
+    back = json.loads((tmp_path / "back.json").read_text())
+    assert back["league"] == "L" * 200_000
+    assert back["people"][0]["name"] == "N" * 200_000
+
+
+def test_an_empty_output_names_the_option(tmp_path: Path):
+    res = run("report", str(a_season(tmp_path)), "-o", "")
+    assert res.exit_code == 2
+    assert "--output: no file name given" in res.stderr
+
+
+def test_a_mapping_entry_with_a_period_out_of_range_is_reported_at_the_entry(tmp_path: Path):
+    import csv
+
+    folder = tmp_path / "csv"
+    assert run("export", str(a_season(tmp_path)), "-o", str(folder)).exit_code == 0
+    with open(folder / "incidents.csv", newline="") as fh:
+        rows = list(csv.reader(fh))
+    rows[1][rows[0].index("period")] = "SO"
+    with open(folder / "incidents.csv", "w", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    mapping = tmp_path / "words.yaml"
+    mapping.write_text("# the league's words\nperiods:\n  SO: 99999999999\n")
+    res = run("suspensions", str(folder), "--mapping", str(mapping))
+    assert res.exit_code == 2
+    assert "words.yaml" in res.stderr
+    assert "periods.SO (line 3): a period is a number from 1 to 99" in res.stderr
+    assert "incidents.csv" not in res.stderr

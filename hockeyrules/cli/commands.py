@@ -159,6 +159,36 @@ def _check_output(path: str, folder: bool = False) -> None:
         _fail_input(err)
 
 
+def _apart(outputs: list[tuple[str, bool]], *inputs: str | None, ours=None) -> None:
+    """Before any work: no output (path, is a folder) is an input (the season, its CSV
+    folder and every file in it, --mapping, a proposal) by path or by file, and an
+    output folder holds only what the command writes there (it is replaced whole)."""
+    mapping = click.get_current_context().params.get("mapping")
+    try:
+        streams.check_apart([("--output", path, folder) for path, folder in outputs], [*inputs, mapping])
+        if ours is not None:
+            for path, folder in outputs:
+                if folder:
+                    streams.check_replaceable(path, ours)
+    except InputError as err:
+        _fail_input(err)
+
+
+@contextmanager
+def _writing(path: str):
+    """A write that fails (a full disk, a file size limit, a permission, a folder gone
+    on the way) ends the command with the path and the reason, exit 2; the previous
+    output is left whole (streams.replacing, streams.replacing_folder)."""
+    try:
+        yield
+    except OSError as err:
+        reason = err.strerror or str(err)
+        click.echo(
+            f"error: {path}: could not write it: {reason}; the previous one, if any, is left as it was", err=True
+        )
+        sys.exit(EXIT_INPUT)
+
+
 def _proposal(path):
     """A validated proposal (InputError with every problem), or None."""
     if path is None:
@@ -417,9 +447,15 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
         sys.exit(EXIT_INPUT)
     if not folder:
         _check_output(output)
+    from hockeyrules.report.pages import ours
+
+    # a .html output may become a site of the same name without the suffix (a large season)
+    base, suffix = os.path.splitext(output.rstrip("/" + os.sep))
+    maybe_site = [(base, True)] if site is not False and suffix.lower() in (".html", ".htm") else []
+    _apart([(output, folder)] + maybe_site, season, proposal, ours=ours if folder or site else None)
     policy = _make_policy(layers, counted_once, readings)
     day = as_of.date().isoformat() if as_of else None
-    with _working(quiet):
+    with _working(quiet), _writing(output):
         loaded, (proposal,) = _inputs(season, proposal)
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
@@ -674,13 +710,15 @@ def import_command(folder, output, fmt, clock, quiet):
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
+    _apart([(output, False)], folder)
     with _working(quiet):
         progress.stage(f"reading {folder}")
         data, season = import_folder(folder, settings={"clock": clock} if clock else None)
         for w in season.warnings:
             click.echo(f"warning: {w}", err=True)
         progress.stage(f"writing {output}")
-        write_season(data, output, as_json=None if fmt is None else fmt == "json")
+        with _writing(output):
+            write_season(data, output, as_json=None if fmt is None else fmt == "json")
     lines = sum(len(g.incidents) for g in season.games)
     click.echo(
         f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
@@ -703,13 +741,15 @@ def import_command(folder, output, fmt, clock, quiet):
 @_folder_options
 def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
-    from hockeyrules.read.csv.exporter import write_folder
+    from hockeyrules.read.csv.exporter import ours, write_folder
 
     _check_output(output, folder=True)
+    _apart([(output, True)], season, ours=ours)
     with progress.reporting(_reporter(quiet)):
         loaded, _ = _inputs(season)
         progress.stage(f"writing {output}")
-        files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
+        with _writing(output):
+            files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
     click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
@@ -805,6 +845,7 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
 
     if output is not None:
         _check_output(output)
+        _apart([(output, False)], season, proposal)
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         try:
@@ -820,7 +861,8 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     if output is None or output == streams.STDIO:
         click.echo(text, nl=False)
     else:
-        streams.write_text(output, text)
+        with _writing(output):
+            streams.write_text(output, text)
         click.echo(f"wrote {output}", err=True)
 
 
@@ -842,6 +884,7 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
     from hockeyrules.office.status import check_date
 
     _check_output(output, folder=True)
+    _apart([(output, True)], season, proposal, ours=nt.ours)
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         try:
@@ -852,7 +895,8 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
         except ValueError as err:
             _fail_limit(err.args[0])
         progress.stage(f"writing {output}")
-        written = nt.write_all(found, output)
+        with _writing(output):
+            written = nt.write_all(found, output)
     click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
 
 

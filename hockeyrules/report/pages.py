@@ -842,6 +842,11 @@ def build_report(season, policy=None, proposal=None, as_of: str | None = None) -
     return buf.getvalue()
 
 
+def ours(name: str) -> bool:
+    """A file of a report site: a folder holding only these may be replaced whole."""
+    return name.endswith(".html")
+
+
 def write_report(
     season, output, policy=None, proposal=None, as_of: str | None = None, site: bool | None = None, progress=None
 ) -> dict:
@@ -864,32 +869,44 @@ def write_report(
         say(f"writing {out} ...")
         size = _stream(env.get_template("single.html.j2"), _context(r, current=None, filters=r.filters()), out)
         return {"kind": "file", "path": str(out), "pages": 1, "bytes": size, "largest": size}
-    out.mkdir(parents=True, exist_ok=True)
-    sizes = {}
-    say(f"writing the site in {out}/ ...")
-    sizes["index.html"] = _stream(
-        env.get_template("index.html.j2"), _context(r, current="outstanding", filters=r.filters()), out / "index.html"
-    )
-    if len(r.leagues) > 1:
-        tpl = env.get_template("league.html.j2")
-        for lg in r.leagues:
-            name = f"{lg['id']}.html"
-            sizes[name] = _stream(tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])), out / name)
-    sizes["audit.html"] = _stream(
-        env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), out / "audit.html"
-    )
-    if r.reconciled is not None:
-        sizes["reconcile.html"] = _stream(
-            env.get_template("reconcile.html.j2"), _context(r, current="reconcile", filters={}), out / "reconcile.html"
+    from hockeyrules.read import streams
+
+    # the site is written whole beside the old one and put in its place at the end
+    # (streams.replacing_folder): a failed or interrupted run leaves the previous one
+    with streams.replacing_folder(out, ours) as at:
+        sizes = {}
+        say(f"writing the site in {out}/ ...")
+        sizes["index.html"] = _stream(
+            env.get_template("index.html.j2"),
+            _context(r, current="outstanding", filters=r.filters()),
+            at / "index.html",
         )
-    if r.whatif:
-        sizes["diff.html"] = _stream(
-            env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), out / "diff.html"
+        if len(r.leagues) > 1:
+            tpl = env.get_template("league.html.j2")
+            for lg in r.leagues:
+                name = f"{lg['id']}.html"
+                sizes[name] = _stream(
+                    tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])), at / name
+                )
+        sizes["audit.html"] = _stream(
+            env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), at / "audit.html"
         )
-    tpl = env.get_template("team.html.j2")
-    for team in r.team_pages():
-        name = r.team_file(team["id"])
-        sizes[name] = _stream(tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])), out / name)
+        if r.reconciled is not None:
+            sizes["reconcile.html"] = _stream(
+                env.get_template("reconcile.html.j2"),
+                _context(r, current="reconcile", filters={}),
+                at / "reconcile.html",
+            )
+        if r.whatif:
+            sizes["diff.html"] = _stream(
+                env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), at / "diff.html"
+            )
+        tpl = env.get_template("team.html.j2")
+        for team in r.team_pages():
+            name = r.team_file(team["id"])
+            sizes[name] = _stream(
+                tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])), at / name
+            )
     return {
         "kind": "site",
         "path": str(out / "index.html"),
