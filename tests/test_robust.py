@@ -5,8 +5,14 @@ output whole, round trips of the largest legal fields, messages naming what is a
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hockeyrules.cli.commands import main
@@ -183,3 +189,180 @@ def test_a_mapping_entry_with_a_period_out_of_range_is_reported_at_the_entry(tmp
     assert "words.yaml" in res.stderr
     assert "periods.SO (line 3): a period is a number from 1 to 99" in res.stderr
     assert "incidents.csv" not in res.stderr
+
+
+# ------------------------------------------------------------ writes that fail cleanly
+
+
+SCRAP = ".hockeyrules-part"
+
+
+def limited(args: list[str], limit: int) -> subprocess.CompletedProcess:
+    """The command in a process that may write no file larger than `limit` bytes; SIGXFSZ
+    ignored (inherited across exec), so that a write past the limit fails with EFBIG."""
+
+    def cap():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run(
+        [sys.executable, "-m", "hockeyrules", *args], capture_output=True, text=True, preexec_fn=cap, env=env
+    )
+
+
+def contents(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def no_scrap(parent: Path) -> None:
+    assert not [p.name for p in parent.iterdir() if p.name.endswith(SCRAP) or p.name.endswith(".part")]
+
+
+def clean_failure(res: subprocess.CompletedProcess, path) -> None:
+    assert res.returncode == 2, res.stderr
+    assert "Traceback" not in res.stderr
+    assert str(path) in res.stderr and "File too large" in res.stderr
+
+
+needs_rlimit = pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="no file size limit on this system")
+
+
+@needs_rlimit
+def test_a_report_past_the_file_size_limit_fails_cleanly_and_keeps_the_old_one(tmp_path: Path):
+    season, out = a_season(tmp_path), tmp_path / "report.html"
+    out.write_text("the previous report")
+    clean_failure(limited(["report", str(season), "-o", str(out), "-q"], 4096), out)
+    assert out.read_text() == "the previous report"
+    no_scrap(tmp_path)
+
+
+@needs_rlimit
+def test_an_import_past_the_file_size_limit_fails_cleanly_and_keeps_the_old_one(tmp_path: Path):
+    folder, out = tmp_path / "csv", tmp_path / "season.json"
+    assert run("export", str(a_season(tmp_path)), "-o", str(folder)).exit_code == 0
+    out.write_text("{}")
+    clean_failure(limited(["import", str(folder), "-o", str(out), "-q"], 4096), out)
+    assert out.read_text() == "{}"
+    no_scrap(tmp_path)
+
+
+@needs_rlimit
+def test_an_export_past_the_file_size_limit_leaves_the_previous_folder_whole(tmp_path: Path):
+    season, folder = a_season(tmp_path), tmp_path / "csv"
+    assert run("export", str(season), "-o", str(folder)).exit_code == 0
+    before = contents(folder)
+    clean_failure(limited(["export", str(season), "-o", str(folder), "--semicolon"], 4096), folder)
+    assert contents(folder) == before
+    no_scrap(tmp_path)
+
+
+@needs_rlimit
+def test_notices_past_the_file_size_limit_leave_the_previous_folder_whole(tmp_path: Path):
+    season, folder = a_season(tmp_path), tmp_path / "notices"
+    assert run("notices", str(season), "-o", str(folder), "-q").exit_code == 0
+    before = contents(folder)
+    assert before
+    clean_failure(limited(["notices", str(season), "-o", str(folder), "--since", "2025-09-01", "-q"], 1024), folder)
+    assert contents(folder) == before
+    no_scrap(tmp_path)
+
+
+# The command runs in a process of its own with one function slowed down, so that the
+# test can stop it while it writes: the marker file says the writing has begun.
+SLOWED = """
+import pathlib, sys, time
+marker = pathlib.Path(sys.argv[1])
+if sys.argv[2] == "export":
+    import hockeyrules.read.csv.exporter as mod
+    real = mod._cell
+    def slow(value):
+        marker.touch()
+        time.sleep(0.002)
+        return real(value)
+    mod._cell = slow
+else:
+    import hockeyrules.report.pages as mod
+    real = mod._stream
+    def slow(template, context, path):
+        size = real(template, context, path)
+        marker.touch()
+        time.sleep(60)
+        return size
+    mod._stream = slow
+from hockeyrules.cli.commands import main
+main(sys.argv[2:], prog_name="hockeyrules")
+"""
+
+
+def stopped_while_writing(tmp_path: Path, args: list[str]) -> subprocess.CompletedProcess:
+    marker = tmp_path / "marker"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOWED, str(marker), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 120
+    while not marker.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marker.exists(), "the command never began writing"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def test_sigterm_in_the_middle_of_an_export_leaves_the_previous_folder(tmp_path: Path):
+    season, folder = a_season(tmp_path), tmp_path / "csv"
+    assert run("export", str(season), "-o", str(folder)).exit_code == 0
+    before = contents(folder)
+    res = stopped_while_writing(tmp_path, ["export", str(season), "-o", str(folder), "--semicolon"])
+    assert res.returncode != 0
+    assert contents(folder) == before
+    no_scrap(tmp_path)
+
+
+def test_sigterm_in_the_middle_of_a_report_site_leaves_the_previous_site(tmp_path: Path):
+    season, site = a_season(tmp_path), tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("the previous site")
+    res = stopped_while_writing(tmp_path, ["report", str(season), "-o", f"{site}/", "-q"])
+    assert res.returncode != 0
+    assert contents(site) == {"index.html": b"the previous site"}
+    no_scrap(tmp_path)
+
+
+def test_a_folder_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path):
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    scrap = tmp_path / f".csv.{gone.pid}.x1y2{SCRAP}"
+    scrap.mkdir()
+    (scrap / "people.csv").write_text("half")
+    assert run("export", str(a_season(tmp_path)), "-o", str(tmp_path / "csv")).exit_code == 0
+    assert not scrap.exists()
+    assert (tmp_path / "csv" / "people.csv").read_text().startswith("id,")
+
+
+def test_two_exports_into_one_folder_at_once_end_with_one_whole_export(tmp_path: Path):
+    import yaml
+
+    one = a_season(tmp_path)
+    data = yaml.safe_load(one.read_text())
+    for person in data["people"]:
+        person["name"] += " II"
+    other = tmp_path / "other.yaml"
+    other.write_text(yaml.safe_dump(data))
+    whole = []
+    for season in (one, other):
+        assert run("export", str(season), "-o", str(tmp_path / season.stem)).exit_code == 0
+        whole.append(contents(tmp_path / season.stem))
+    assert whole[0] != whole[1]
+    target = tmp_path / "shared"
+    for _ in range(3):
+        procs = [
+            subprocess.Popen([sys.executable, "-m", "hockeyrules", "export", str(s), "-o", str(target)])
+            for s in (one, other)
+        ]
+        assert [p.wait(timeout=120) for p in procs] == [0, 0]
+        assert contents(target) in whole
+        no_scrap(tmp_path)
