@@ -32,7 +32,9 @@ Exit codes:
   0  done (for test: every test passed)
   1  a scenario test failed
   2  bad input or usage: the season, a proposal, a scenario file or an
-     output path is not right (every problem is listed, nothing is written)"""
+     output path is not right, or an output is an input (every problem is
+     listed, nothing is written); or a write failed (the previous output is
+     left as it was)"""
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
