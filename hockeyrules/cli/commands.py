@@ -457,7 +457,7 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
     _apart([(output, folder)] + maybe_site, season, proposal, ours=ours if folder or site else None)
     policy = _make_policy(layers, counted_once, readings)
     day = as_of.date().isoformat() if as_of else None
-    with _working(quiet), _writing(output):
+    with _working(quiet):
         loaded, (proposal,) = _inputs(season, proposal)
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
@@ -465,9 +465,10 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
             progress.stage("solving and explaining")
             page = build_report(loaded, policy, proposal=proposal, as_of=day)
         else:
-            done = write_report(
-                loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
-            )
+            with _writing(output):  # (the pages are rendered as they are written)
+                done = write_report(
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                )
         if output == streams.STDIO:
             streams.write_text(output, page)
             return

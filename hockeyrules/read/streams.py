@@ -1,7 +1,8 @@
 """Where a command reads and writes: `-` for standard input and output, output paths
-checked before any work, files replaced whole (a temporary file in the same folder,
-renamed at the end) so that a run that fails or is interrupted leaves the previous
-file as it was."""
+checked before any work (writable, and never one of the inputs: check_apart), files
+and folders replaced whole (a temporary file or folder beside them, renamed at the
+end) so that a run that fails or is interrupted leaves the previous output as it was
+(docs/outputs.md)."""
 
 from __future__ import annotations
 
@@ -153,19 +154,20 @@ def replacing(path: str | Path, newline: str = "\n", encoding: str = "utf-8") ->
     from pathlib import Path
 
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline=newline) as fh:
-            yield fh
-        mode = target.stat().st_mode & 0o777 if target.exists() else _mode_for_new_file()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
+    with interrupted_by_sigterm():  # (SIGTERM too removes the temporary file)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "w", encoding=encoding, newline=newline) as fh:
+                yield fh
+            mode = target.stat().st_mode & 0o777 if target.exists() else _mode_for_new_file()
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
 
 def write_text(path: str | Path, text: str) -> None:
