@@ -344,25 +344,30 @@ def test_a_folder_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path):
 
 
 def test_two_exports_into_one_folder_at_once_end_with_one_whole_export(tmp_path: Path):
-    import yaml
+    from seasongen import generate_season
 
-    one = a_season(tmp_path)
-    data = yaml.safe_load(one.read_text())
+    data = generate_season(teams=4, games_per_team=4, seed=3)
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(data))
     for person in data["people"]:
         person["name"] += " II"
-    other = tmp_path / "other.yaml"
-    other.write_text(yaml.safe_dump(data))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data))
     whole = []
     for season in (one, other):
         assert run("export", str(season), "-o", str(tmp_path / season.stem)).exit_code == 0
         whole.append(contents(tmp_path / season.stem))
     assert whole[0] != whole[1]
     target = tmp_path / "shared"
-    for _ in range(3):
+    for _ in range(2):
+        # both write slowly (SLOWED), so that their writing overlaps file by file
         procs = [
-            subprocess.Popen([sys.executable, "-m", "hockeyrules", "export", str(s), "-o", str(target)])
-            for s in (one, other)
+            subprocess.Popen(
+                [sys.executable, "-c", SLOWED, str(tmp_path / f"m{n}"), "export", str(s), "-o", str(target), "-q"],
+                stderr=subprocess.PIPE,
+            )
+            for n, s in enumerate((one, other))
         ]
-        assert [p.wait(timeout=120) for p in procs] == [0, 0]
+        assert [p.wait(timeout=300) for p in procs] == [0, 0]
         assert contents(target) in whole
         no_scrap(tmp_path)
