@@ -543,6 +543,7 @@ def generate_season(
     league: str | None = None,
     season: str = "2025-26",
     playoffs: bool = True,
+    shapes: bool = False,
 ) -> dict:
     """A synthetic season as season@1 data, the same for the same arguments.
 
@@ -553,6 +554,8 @@ def generate_season(
     league, season: the file's names (default "SYNTH", or "MULTI" for several
     leagues); the first four digits of `season` give the year it starts.
     playoffs: add a best-of-five playoff after the regular season.
+    shapes: add every shape of the format's second revision that the default leaves
+    out (add_shapes): the same season otherwise, line for line.
     """
     if clock not in vocab.CLOCKS:
         raise ValueError(f"clock must be one of {', '.join(vocab.CLOCKS)}, not {clock!r}")
@@ -572,7 +575,7 @@ def generate_season(
             _League(rng, prefix, teams, games_per_team, year, clock, dressed, playoffs).build(
                 out_teams, out_people, out_games
             )
-    return {
+    out = {
         "format": FORMAT,
         "league": league if league is not None else ("MULTI" if leagues > 1 else "SYNTH"),
         "season": season,
@@ -587,6 +590,122 @@ def generate_season(
         "people": out_people,
         "games": out_games,
     }
+    return add_shapes(out, seed) if shapes else out
+
+
+# ---------------------------------------------------------------- revision-2 shapes
+def add_shapes(data: dict, seed: int = 1) -> dict:
+    """`data` (a generated season, changed in place and returned) with every shape of
+    the format's second revision that generate_season() leaves out, so that every view
+    meets them: a warning of each kind the reader and the rules give (an unknown field,
+    a time on a pre-game line, a person listed twice in a dressed list, a
+    checking-from-behind minor without its game misconduct, a match penalty no table
+    lists), team lines, a game whose sheet writes the other clock, a game ejection,
+    scheduled games, a decision, an issued list (a suspension issued as required, one
+    issued too long, one issued where none is required). Affiliates and exhibition
+    games are in every generated season already. Its own random generator, so that
+    the season without shapes is unchanged; needs a season with `dressed` lists and at
+    least two regular games."""
+    rng = random.Random(f"seasongen-shapes-{seed}")
+    games = data["games"]
+    regular = [g for g in games if g["kind"] == "regular" and g.get("dressed")]
+    if len(regular) < 2:
+        raise ValueError("add_shapes needs at least two regular games with dressed lists")
+    remaining = data["settings"]["clock"] == "remaining"
+
+    def player(game, team):
+        return rng.choice([p for p in game["dressed"][team] if p[-3:-2] == "-" and p[-2:].isdigit()])
+
+    def at(minute):  # a time early in a period on the game's own clock
+        seconds = minute * 60
+        return _TIMES[PERIOD_SECONDS - seconds] if remaining else _TIMES[seconds]
+
+    picked = sorted(rng.sample(range(len(regular)), 2))
+    first, second = regular[picked[0]], regular[picked[1]]
+    home, away = first["home"], first["away"]
+    earned = player(first, home)
+    first["incidents"] += [
+        # team lines: a bench minor each way
+        {"team": home, "period": 1, "time": at(1), "infraction": "too_many_players", "penalties": ["minor"]},
+        {"team": away, "period": 2, "time": at(1), "infraction": "delay_of_game", "penalties": ["minor"]},
+        # a game ejection (Hockey Canada's, no minutes)
+        {
+            "person": player(first, away),
+            "period": 2,
+            "time": at(2),
+            "infraction": "roughing",
+            "penalties": ["minor", "game_ejection"],
+        },
+        # warnings from the rules: a checking-from-behind minor alone, a match penalty no table lists
+        {
+            "person": player(first, away),
+            "period": 3,
+            "time": at(1),
+            "infraction": "checking_from_behind",
+            "penalties": ["minor"],
+        },
+        # (its person's suspension is the one the decision lengthens)
+        {
+            "person": earned,
+            "period": 3,
+            "time": at(2),
+            "infraction": "boarding",
+            "penalties": ["major", "game_misconduct"],
+        },
+        {"person": player(first, home), "period": 3, "time": at(3), "infraction": "tripping", "penalties": ["match"]},
+        # a warning of the reader: a time on a pre-game line
+        {
+            "person": player(first, home),
+            "period": "pre",
+            "time": "00:00",
+            "infraction": "roughing",
+            "penalties": ["minor"],
+        },
+    ]
+    # warnings of the reader: a field the format does not have, a person listed twice
+    first["referee"] = "not a field of the format"
+    first["dressed"][away] = first["dressed"][away] + first["dressed"][away][:1]
+    # a game whose sheet writes the other clock: its times turned over
+    second["clock"] = "elapsed" if remaining else "remaining"
+    for line in second["incidents"]:
+        if "time" in line:
+            length = PERIOD_SECONDS if isinstance(line["period"], int) else REGULAR_OT_SECONDS
+            minutes, seconds = line["time"].split(":")
+            line["time"] = _TIMES[length - int(minutes) * 60 - int(seconds)]
+    second["incidents"].append(
+        {"team": second["away"], "period": 1, "time": "05:00", "infraction": "too_many_players", "penalties": ["minor"]}
+    )
+    # scheduled games: each team of the first game once more, after the last game
+    last = max(_dt.date.fromisoformat(g["date"]) for g in games)
+    others = [t["id"] for t in data["teams"] if t["id"] not in (home, away)]
+    for n, (h, a) in enumerate([(home, others[0] if others else away), (others[-1] if others else home, away)], 1):
+        if h != a:
+            day = (last + _dt.timedelta(days=7 * n)).isoformat()
+            games.append(
+                {"id": f"SCHED{n}", "date": day, "home": h, "away": a, "kind": "regular", "status": "scheduled"}
+            )
+    # a league decision and the issued list
+    data["decisions"] = [
+        {
+            "person": earned,
+            "game": first["id"],
+            "add_games": 1,
+            "date": first["date"],
+            "reason": "Hearing: one game added.",
+        }
+    ]
+    data["issued"] = [
+        {
+            "person": earned,
+            "game": first["id"],
+            "games": 1,
+            "rules": "4.8",
+            "date": first["date"],
+            "note": "issued before the hearing",
+        },
+        {"person": player(second, second["home"]), "game": second["id"], "games": 1, "note": "nothing required"},
+    ]
+    return data
 
 
 # ---------------------------------------------------------------- one league

@@ -748,7 +748,7 @@ def test_a_bad_mapping_file_is_an_error_with_its_lines(tmp_path):
     path = folder(tmp_path)
     assert problems(path, read_folder, mapping=mapping) == [
         ("infractions.Spear", 3, "unknown code 'spearin'; did you mean spearing or spitting or slashing?"),
-        ("periods.SO", 5, "a period is a number from 1, OT, pre or post; not 0"),
+        ("periods.SO", 5, "a period is a number from 1 to 99, OT, pre or post; not 0"),
         (
             "extras",
             6,

@@ -147,7 +147,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, m
     monkeypatch.setattr("hockeyrules.report.pages.build_report", lambda *a, **k: called.append(1) or "")
     res = run("report", EXAMPLE, "-o", where)
     assert res.exit_code == 2, res.output
-    assert words in res.stderr and (where == "." or "(output)" in res.stderr)
+    assert words in res.stderr and (where == "." or "--output" in res.stderr)
     no_traceback(res)
     assert not called  # nothing computed
 

@@ -33,7 +33,9 @@ Exit codes:
   0  done (for test: every test passed)
   1  a scenario test failed
   2  bad input or usage: the season, a proposal, a scenario file or an
-     output path is not right (every problem is listed, nothing is written)"""
+     output path is not right, or an output is an input (every problem is
+     listed, nothing is written); or a write failed (the previous output is
+     left as it was)"""
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -166,6 +168,36 @@ def _check_output(path: str, folder: bool = False) -> None:
         streams.check_output(path, folder=folder)
     except InputError as err:
         _fail_input(err)
+
+
+def _apart(outputs: list[tuple[str, bool]], *inputs: str | None, ours=None) -> None:
+    """Before any work: no output (path, is a folder) is an input (the season, its CSV
+    folder and every file in it, --mapping, a proposal) by path or by file, and an
+    output folder holds only what the command writes there (it is replaced whole)."""
+    mapping = click.get_current_context().params.get("mapping")
+    try:
+        streams.check_apart([("--output", path, folder) for path, folder in outputs], [*inputs, mapping])
+        if ours is not None:
+            for path, folder in outputs:
+                if folder:
+                    streams.check_replaceable(path, ours)
+    except InputError as err:
+        _fail_input(err)
+
+
+@contextmanager
+def _writing(path: str):
+    """A write that fails (a full disk, a file size limit, a permission, a folder gone
+    on the way) ends the command with the path and the reason, exit 2; the previous
+    output is left whole (streams.replacing, streams.replacing_folder)."""
+    try:
+        yield
+    except OSError as err:
+        reason = err.strerror or str(err)
+        click.echo(
+            f"error: {path}: could not write it: {reason}; the previous one, if any, is left as it was", err=True
+        )
+        sys.exit(EXIT_INPUT)
 
 
 def _proposal(path):
@@ -438,6 +470,12 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
         sys.exit(EXIT_INPUT)
     if not folder:
         _check_output(output)
+    from hockeyrules.report.pages import ours  # start-up time: only the report loads it
+
+    # a .html output may become a site of the same name without the suffix (a large season)
+    base, suffix = os.path.splitext(output.rstrip("/" + os.sep))
+    maybe_site = [(base, True)] if site is not False and suffix.lower() in (".html", ".htm") else []
+    _apart([(output, folder)] + maybe_site, season, proposal, ours=ours if folder or site else None)
     policy = _make_policy(layers, counted_once, readings)
     day = as_of.date().isoformat() if as_of else None
     with _working(quiet):
@@ -448,9 +486,10 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
             progress.stage("solving and explaining")
             page = build_report(loaded, policy, proposal=proposal, as_of=day)
         else:
-            done = write_report(
-                loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
-            )
+            with _writing(output):  # (the pages are rendered as they are written)
+                done = write_report(
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                )
         if output == streams.STDIO:
             streams.write_text(output, page)
             return
@@ -719,6 +758,7 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
     from hockeyrules.read.seasonfile import write_season
 
     _check_output(output)
+    _apart([(output, False)], folder)
     if dry_run:
         from hockeyrules.read.csv.survey import survey  # start-up time: only this command needs it
 
@@ -728,8 +768,8 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
         if output == "-":
             click.echo(found.mapping, nl=False)
         else:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(found.mapping)
+            with _writing(output):
+                streams.write_text(output, found.mapping)
         click.echo(
             f"{output}: a mapping with {found.blanks} entries to fill in; {len(found.problems)} distinct problems",
             err=True,
@@ -741,7 +781,8 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
         for w in season.warnings:
             click.echo(f"warning: {w}", err=True)
         progress.stage(f"writing {output}")
-        write_season(data, output, as_json=None if fmt is None else fmt == "json")
+        with _writing(output):
+            write_season(data, output, as_json=None if fmt is None else fmt == "json")
     lines = sum(len(g.incidents) for g in season.games)
     click.echo(
         f"{output}: {len(season.teams)} teams, {len(season.people)} people, {len(season.games)} games, "
@@ -765,13 +806,15 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
 def export_command(season, output, semicolon, quiet):
     """Write a season as a folder of CSV files (one row per penalty line), readable by import."""
     # (here: start-up time: only this command loads it)
-    from hockeyrules.read.csv.exporter import write_folder
+    from hockeyrules.read.csv.exporter import ours, write_folder
 
     _check_output(output, folder=True)
+    _apart([(output, True)], season, ours=ours)
     with progress.reporting(_reporter(quiet)):
         loaded, _ = _inputs(season)
         progress.stage(f"writing {output}")
-        files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
+        with _writing(output):
+            files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
     click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
@@ -905,6 +948,7 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
 
     if output is not None:
         _check_output(output)
+        _apart([(output, False)], season, proposal)
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         try:
@@ -920,7 +964,8 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     if output is None or output == streams.STDIO:
         click.echo(text, nl=False)
     else:
-        streams.write_text(output, text)
+        with _writing(output):
+            streams.write_text(output, text)
         click.echo(f"wrote {output}", err=True)
 
 
@@ -945,6 +990,7 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
     from hockeyrules.office.status import check_date
 
     _check_output(output, folder=True)
+    _apart([(output, True)], season, proposal, ours=nt.ours)
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         try:
@@ -955,7 +1001,8 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
         except ValueError as err:
             _fail_limit(err.args[0])
         progress.stage(f"writing {output}")
-        written = nt.write_all(found, output)
+        with _writing(output):
+            written = nt.write_all(found, output)
     click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
 
 

@@ -19,6 +19,10 @@ MAX_PERIOD = 99  # period numbers and settings.regulation_periods
 MAX_PERIOD_MINUTES = 999  # settings.period_minutes (a time is written mm:ss, mm up to 999)
 MAX_COUNT = 999_999  # settings.roster_limit, max_affiliate_games, a rung's offence number
 SOLVER_MAX = 2**31 - 1  # the solver's integers: a season's minutes together stay below
+# characters in one CSV field: text has no limit of its own, so no field the exporter
+# writes may be refused on the way back (csv's own default is 131,072); this is the
+# most the csv module takes on every platform (a C long)
+MAX_CSV_FIELD = 2**31 - 1
 
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 

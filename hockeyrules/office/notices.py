@@ -193,14 +193,21 @@ def file_stem(n: dict) -> str:
     return safe
 
 
+def ours(name: str) -> bool:
+    """A file notices writes: a folder holding only these may be replaced whole."""
+    return name.endswith((".md", ".html"))
+
+
 def write_all(found: list[dict], folder) -> list[Path]:
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for n in found:
-        stem = file_stem(n)
-        for suffix, text in ((".md", to_markdown(n)), (".html", to_html(n))):
-            target = folder / (stem + suffix)
-            streams.write_text(target, text)  # each file replaced whole
-            written.append(target)
+    # the folder is written whole beside the old one and put in its place at the end
+    # (streams.replacing_folder): a failed or interrupted run leaves the previous one
+    with streams.replacing_folder(folder, ours) as making:
+        for n in found:
+            stem = file_stem(n)
+            for suffix, text in ((".md", to_markdown(n)), (".html", to_html(n))):
+                with open(making / (stem + suffix), "w", encoding="utf-8", newline="\n") as fh:
+                    fh.write(text)
+                written.append(folder / (stem + suffix))
     return written

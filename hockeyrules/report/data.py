@@ -446,7 +446,9 @@ def _numbers(r: ReportData) -> None:
         "persons": len({s["person"] for s in d["suspensions"]}),
     }
     r.audit_suspensions = len(d["audit_suspensions"])
-    r.warnings = d["warnings"]
+    # a warning carries its line only where the reader knows one (YAML, CSV); the
+    # template reads `line` of every warning, so it is there, None for the others
+    r.warnings = [{"where": w["where"], "message": w["message"], "line": w.get("line")} for w in d["warnings"]]
 
 
 def _leagues(r: ReportData) -> list[dict]:

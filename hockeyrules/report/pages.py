@@ -30,7 +30,7 @@ from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.report.data import SINGLE_FILE_LINES, gather, running_totals
 from hockeyrules.report.view import Report
 
-__all__ = ["build_report", "write_report", "running_totals", "SINGLE_FILE_LINES"]
+__all__ = ["build_report", "write_report", "write_site", "ours", "running_totals", "SINGLE_FILE_LINES"]
 
 
 def _environment():
@@ -152,35 +152,51 @@ def write_search(r: Report, path: Path) -> int:
     return path.stat().st_size
 
 
+def ours(name: str) -> bool:
+    """A file of a report site: a folder holding only these may be replaced whole."""
+    return name.endswith(".html") or name == SEARCH_FILE
+
+
 def write_site(r: Report, out: Path) -> dict[str, int]:
-    """Every page of a site into the folder `out`: page name -> bytes."""
+    """Every page of a site into the folder `out`: page name -> bytes. The site is written
+    whole beside the old one and put in its place at the end (streams.replacing_folder):
+    a failed or interrupted run leaves the previous one."""
+    # (here: start-up time: only a report that shows it loads it)
+    from hockeyrules.read import streams
+
     env = _environment()
-    out.mkdir(parents=True, exist_ok=True)
     sizes = {}
-    sizes["index.html"] = _stream(
-        env.get_template("index.html.j2"),
-        _context(r, current="outstanding", filters=r.filters(), search_file=SEARCH_FILE),
-        out / "index.html",
-    )
-    sizes[SEARCH_FILE] = write_search(r, out / SEARCH_FILE)
-    if len(r.leagues) > 1:
-        tpl = env.get_template("league.html.j2")
-        for lg in r.leagues:
-            name = f"{lg['id']}.html"
-            sizes[name] = _stream(tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])), out / name)
-    sizes["audit.html"] = _stream(
-        env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), out / "audit.html"
-    )
-    if r.reconciled is not None:
-        sizes["reconcile.html"] = _stream(
-            env.get_template("reconcile.html.j2"), _context(r, current="reconcile", filters={}), out / "reconcile.html"
+    with streams.replacing_folder(out, ours) as at:
+        sizes["index.html"] = _stream(
+            env.get_template("index.html.j2"),
+            _context(r, current="outstanding", filters=r.filters(), search_file=SEARCH_FILE),
+            at / "index.html",
         )
-    if r.whatif:
-        sizes["diff.html"] = _stream(
-            env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), out / "diff.html"
+        sizes[SEARCH_FILE] = write_search(r, at / SEARCH_FILE)
+        if len(r.leagues) > 1:
+            tpl = env.get_template("league.html.j2")
+            for lg in r.leagues:
+                name = f"{lg['id']}.html"
+                sizes[name] = _stream(
+                    tpl, _context(r, current=None, league=lg, filters=r.filters(lg["teams"])), at / name
+                )
+        sizes["audit.html"] = _stream(
+            env.get_template("audit.html.j2"), _context(r, current="audit", filters={}), at / "audit.html"
         )
-    tpl = env.get_template("team.html.j2")
-    for team in r.team_pages():
-        name = r.team_file(team["id"])
-        sizes[name] = _stream(tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])), out / name)
+        if r.reconciled is not None:
+            sizes["reconcile.html"] = _stream(
+                env.get_template("reconcile.html.j2"),
+                _context(r, current="reconcile", filters={}),
+                at / "reconcile.html",
+            )
+        if r.whatif:
+            sizes["diff.html"] = _stream(
+                env.get_template("diff.html.j2"), _context(r, current="diff", filters={}), at / "diff.html"
+            )
+        tpl = env.get_template("team.html.j2")
+        for team in r.team_pages():
+            name = r.team_file(team["id"])
+            sizes[name] = _stream(
+                tpl, _context(r, current="teams", team=team, filters=r.filters([team["id"]])), at / name
+            )
     return sizes

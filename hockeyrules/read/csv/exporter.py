@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 from hockeyrules.model import vocabulary as vocab
+from hockeyrules.read import streams
 from hockeyrules.read.csv.reader import FILES, TEXT_TOP
 from hockeyrules.read.season import FORMAT, Season
 
@@ -124,6 +125,11 @@ def _split_minutes(total, penalties: list, pim: dict) -> list:
     return out + [left]
 
 
+def ours(name: str) -> bool:
+    """A file export writes: a folder holding only these may be replaced whole."""
+    return name in FILES
+
+
 def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> list[Path]:
     """Write a season (season@1 data or a Season) as a folder of CSV files; the files written.
 
@@ -139,7 +145,6 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
     """
     data = season_to_data(season) if isinstance(season, Season) else season
     folder = Path(path)
-    folder.mkdir(parents=True, exist_ok=True)
     settings = data.get("settings") or {}
     pim = dict(vocab.DEFAULT_PIM)
     if isinstance(settings.get("pim"), dict):
@@ -191,13 +196,15 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
     for entry in data.get("issued") or []:
         rows["issued.csv"].append([entry.get(c) for c in _HEADERS["issued.csv"]])
     written = []
-    for name in FILES:
-        if name == "issued.csv" and not rows[name]:
-            continue  # written only for a season that has them
-        target = folder / name
-        with open(target, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
-            writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-            writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
-            writer.writerows([_cell(v) for v in row] for row in rows[name])
-        written.append(target)
+    # the folder is written whole beside the old one and put in its place at the end:
+    # a failed or interrupted export leaves the previous folder as it was
+    with streams.replacing_folder(folder, ours) as making:
+        for name in FILES:
+            if name == "issued.csv" and not rows[name]:
+                continue  # written only for a season that has them
+            with open(making / name, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
+                writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
+                writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
+                writer.writerows([_cell(v) for v in row] for row in rows[name])
+            written.append(folder / name)
     return written

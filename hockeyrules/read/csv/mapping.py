@@ -1027,9 +1027,15 @@ def _merge(base: dict, mine: dict) -> dict:
 
 def _check_entry(table: str, value) -> str | None:
     if table == "periods":
-        if value in ("OT", "pre", "post") or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        from hockeyrules.model.guard import MAX_PERIOD  # one limit, the guard's (loaded already)
+
+        # the season's own limit, checked here so that the entry that made a period is
+        # named, not every line that the entry reads
+        if value in ("OT", "pre", "post") or (
+            isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_PERIOD
+        ):
             return None
-        return f"a period is a number from 1, OT, pre or post; not {value!r}"
+        return f"a period is a number from 1 to {MAX_PERIOD}, OT, pre or post; not {value!r}"
     known = _KNOWN[table]
     if value in known:
         return None

@@ -34,11 +34,16 @@ from pathlib import Path
 
 from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
+from hockeyrules.model.guard import MAX_CSV_FIELD
 from hockeyrules.read.csv.identity import Registry, Wearer, jersey, zeros_hint
 from hockeyrules.read.csv.mapping import COLUMNS, Mapping, MappingError, column_key, header_key
 from hockeyrules.read.csv.text import TextProblem, check_encoding, decode, delimiter, split_sep_line
 from hockeyrules.read.loader import Located, render_path
 from hockeyrules.read.season import FORMAT, Season, validate
+
+# any field the exporter writes comes back (the guard's limit, not csv's 131,072);
+# process-wide, so a mapping file read as CSV is held to it too
+csv.field_size_limit(MAX_CSV_FIELD)
 
 __all__ = [
     "read_folder",
