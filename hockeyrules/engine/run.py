@@ -105,6 +105,13 @@ def prepare(
             out.add_fact(f)
         else:
             symbols.append(f)
+    # the rulebook in force: its layers and by-laws as facts (asp/league.lp), its readings
+    # where the command keeps the catalog's defaults
+    from hockeyrules.engine.rulebookfile import in_force
+
+    book = in_force(season)
+    book.facts(out)
+    policy = book.apply_readings(policy)
     # the command's readings are the book's era; a proposal's own sit over them from its date
     policy_facts(policy, out)
     if proposal is not None:
@@ -134,6 +141,9 @@ def assemble(
     t1, c1 = time.perf_counter(), time.process_time()
     result = read_model(season, prepared.policy, printed, prepared.names)
     result.proposal = None if proposal is None else proposal.name
+    from hockeyrules.engine.rulebookfile import in_force
+
+    result.rulebook = in_force(season).named()
     now = time.process_time()
     if solve_cpu is None:
         cpu = now - prepared.cpu_start
@@ -229,15 +239,30 @@ def _worth_streaming(season, proposal) -> bool:
 
 
 def evaluate(
-    season: SeasonSource, policy: Policy | None = None, proposal: ProposalSource = None, **options: Any
+    season: SeasonSource,
+    policy: Policy | None = None,
+    proposal: ProposalSource = None,
+    rulebook: Any = None,
+    **options: Any,
 ) -> Result:
     """Every suspension the rules require for a season.
 
     `season`: a Season, a path to a season file, or the file's data as a dict.
     `policy`: a Policy, or its fields as keyword options (layers="max", ...).
     `proposal`: a proposal@1 file, its data, or a Proposal: evaluate under it.
-    Raises InputError (every problem, located) when the season or proposal is not valid.
+    `rulebook`: a built-in rulebook's name, a rulebook@1 file, its data, or a Rulebook
+    (docs/rulebooks.md); default: the season's `settings.rulebook`, else the catalog's league.
+    Raises InputError (every problem, located) when the season, proposal or rulebook is not valid.
     """
+    if rulebook is not None:
+        from hockeyrules.engine.rulebookfile import choose, chosen
+
+        previous = chosen()
+        choose(rulebook)
+        try:
+            return evaluate(season, policy, proposal, **options)
+        finally:
+            choose(previous)
     policy = as_policy(policy, options)
     proposal = as_proposal(proposal)
     if _worth_streaming(season, proposal):
