@@ -115,13 +115,6 @@ class Rulebook:
                 out[f"{b.id}/{n}"] = words
         return out
 
-    def adopts(self, rule: str) -> bool:
-        """Whether a catalog id is in force in this rulebook (its layer is)."""
-        if rule.startswith("league:"):
-            ids = {b.id for b in self.bylaws} | {f"{b.id}/{n}" for b in self.bylaws for n in b.rungs}
-            return rule in ids or rule.split("/")[0] in ids or bool(self.audit)
-        return any(rule.startswith(LAYERS[b][2]) for b in self.base)
-
     def facts(self, out) -> None:
         """The rulebook as facts for asp/league.lp (hockeyrules.facts.build.Facts)."""
         from hockeyrules.facts.build import Const, const, term
@@ -595,7 +588,12 @@ def load(choice, relative_to: str | None = None) -> Rulebook:
         from hockeyrules.read.loader import read
 
         _LOADED[key] = validate(read(path), str(path), key=str(path))
-    return _LOADED[key]
+    book = _LOADED[key]
+    if book.key != str(path):  # the same file named another way: named as this caller names it
+        from dataclasses import replace
+
+        book = _LOADED[key] = replace(book, key=str(path), source=str(path))
+    return book
 
 
 _chosen: list = []  # the rulebook a command or caller chose (--rulebook, evaluate(rulebook=)): it wins
