@@ -43,6 +43,7 @@ def child(season_path: str, stop: int) -> None:
 
     from hockeyrules.engine import solver
     from hockeyrules.engine.result import read_model
+    from hockeyrules.engine.rulebookfile import in_force
     from hockeyrules.facts.build import Facts, policy_facts, season_facts
     from hockeyrules.model.policy import Policy
     from hockeyrules.read import season as season_mod
@@ -53,6 +54,7 @@ def child(season_path: str, stop: int) -> None:
         out = Facts()
         season_facts(season, out)
         policy_facts(Policy(), out)
+        in_force(season).facts(out)  # the catalog's league: its rows are facts (asp/league.lp)
         given = out.given()
     if stop >= 3:
         ctl = clingo.Control(["--models=1"])

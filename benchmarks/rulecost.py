@@ -69,6 +69,7 @@ def child(season_path: str, first: int, last: int, order_file: str) -> None:
     import clingo
 
     from hockeyrules.engine import solver
+    from hockeyrules.engine.rulebookfile import in_force
     from hockeyrules.facts.build import Facts, policy_facts, season_facts
     from hockeyrules.model.policy import Policy
     from hockeyrules.read import season as season_mod
@@ -77,6 +78,7 @@ def child(season_path: str, first: int, last: int, order_file: str) -> None:
     out = Facts()
     season_facts(season, out)
     policy_facts(Policy(), out)
+    in_force(season).facts(out)  # the catalog's league: its rows are facts (asp/league.lp)
     given = out.given()
     rules = copies(_texts())[first:last]
     program = "\n".join(solver.encoding_text(name) for name in solver.ENCODING)

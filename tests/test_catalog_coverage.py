@@ -8,16 +8,17 @@ from pathlib import Path
 import clingo
 
 from hockeyrules.committee import scenarios
-from hockeyrules.engine.solver import solve
 from hockeyrules.read.loader import read
 
 RULES = Path(__file__).parent / "rules"
 
 
 def encoded_rows() -> set[str]:
-    """The catalog ids the encoding has a row for (grounded with no season)."""
-    symbols = solve([], programs=["#show row(Id) : row(Id, _, _, _)."]).symbols
-    return {s.arguments[0].string for s in symbols if s.name == "row" and len(s.arguments) == 1}
+    """The catalog ids the encoding has a row for under the catalog's league (its
+    rulebook's rows are facts: hockeyrules/engine/rulebookfile.py), grounded with no season."""
+    from hockeyrules.engine.catalog import catalog
+
+    return set(catalog().rows)
 
 
 def scenario_tests():

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.engine.solver import encoding_text, solve
 from hockeyrules.facts.build import Fact, Facts, Id, decision_facts, policy_facts, season_facts
 from hockeyrules.model.policy import Policy, parse_assignment
@@ -39,6 +40,7 @@ def shown(season, policy: Policy, programs=(), extra=(), line_ups=False, everyth
     out = Facts()
     season_facts(season, out, line_ups)
     policy_facts(policy, out)
+    in_force(season).facts(out)  # the catalog's league: its rows are facts (asp/league.lp)
     for fact in extra:
         out.add_fact(fact)
     texts = [encoding_text(name) for name in programs] + ([EVERYTHING] if everything else [])

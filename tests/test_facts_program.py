@@ -64,7 +64,9 @@ def test_the_header_names_the_command_line_and_the_readings():
     # every fact line is a fact of integers and constants: no quote anywhere below the header
     facts = [line for line in program.splitlines() if line and not line.startswith("%")]
     assert facts and all(line.endswith(").") or line.endswith(".") for line in facts)
-    assert not any('"' in line for line in facts)
+    # the only quoted text is the rulebook's by-law ids, each as the rulebook check allows it
+    quoted = {q for line in facts for q in re.findall(r'"[^"]*"', line)}
+    assert quoted and all(re.fullmatch(r'"league:[A-Za-z0-9][A-Za-z0-9.()/\-]{0,40}"', q) for q in quoted)
 
 
 def test_a_reading_changes_the_facts_and_the_answer_by_hand():
@@ -170,3 +172,17 @@ def test_the_table_vocabulary_that_rows_lp_documents_is_what_the_tables_write():
         arity = len(args.split(","))
         used = re.findall(rf"(?<![\w]){name}\(([^()]*(?:\([^()]*\)[^()]*)*)\)", code)
         assert any(len(re.split(r",(?![^()]*\))", u)) == arity for u in used), f"{name}/{arity} is not in the encoding"
+
+
+def test_another_rulebook_is_in_the_facts_and_gives_its_answer_by_hand():
+    """--rulebook hockey-canada: the league's rows are not in the facts, and the clingo
+    command's answer is the engine's under that rulebook."""
+    season = load(EXAMPLE)
+    out = CliRunner().invoke(main, ["facts", str(EXAMPLE), "-q", "--rulebook", "hockey-canada"])
+    assert out.exit_code == 0, out.output
+    program = out.output
+    assert program != program_text(season, Policy())
+    by_hand_answer = read_model(season, Policy(), by_hand(program), read_table(program)).to_dict()
+    engine = evaluate(season, rulebook="hockey-canada").to_dict()
+    assert by_hand_answer["suspensions"] == engine["suspensions"]
+    assert not any(c["rule"].startswith("league:") for s in engine["suspensions"] for c in s["components"])

@@ -10,6 +10,7 @@ import importlib.util
 import re
 from pathlib import Path
 
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.engine.solver import ENCODING, encoding_text, solve
 from hockeyrules.facts.build import Facts, policy_facts, season_facts
 from hockeyrules.model.policy import Policy
@@ -43,6 +44,7 @@ def test_every_rule_with_a_body_is_copied_once_under_a_new_head_and_no_answer_ch
     out = Facts()
     season_facts(season, out)
     policy_facts(Policy(), out)
+    in_force(season).facts(out)  # the catalog's league: its rows are facts (asp/league.lp)
     plain = solve(given=out.given(), count=out.count).symbols
     copied = solve(programs=["\n".join(copy for _, _, copy in found)], given=out.given(), count=out.count).symbols
     assert sorted(map(str, copied)) == sorted(map(str, plain))

@@ -258,7 +258,34 @@ def _quiet_option(f):
     return click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")(f)
 
 
+def _choose_rulebook(ctx, param, value):
+    """--rulebook NAME|FILE: read and checked at once (exit 2 with every error), then in force."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import choose
+
+    try:
+        choose(value)  # (None: the season's own, or the default; never one an earlier call chose)
+    except InputError as err:
+        _fail_input(err)
+    ctx.call_on_close(lambda: choose(None))  # for this command only (a caller's process goes on)
+    return value
+
+
+def _rulebook_option(f):
+    """--rulebook on every evaluating command (docs/rulebooks.md): it wins over the season's
+    settings.rulebook; without either, the catalog's league."""
+    return click.option(
+        "--rulebook",
+        metavar="NAME|FILE",
+        expose_value=False,
+        callback=_choose_rulebook,
+        help="The rulebook to judge by: a built-in one (`hockeyrules rulebooks`) or a rulebook@1 file; "
+        "default: the season's settings.rulebook, else the catalog's league.",
+    )(f)
+
+
 def _policy_options(f):
+    f = _rulebook_option(f)
     f = click.option("--proposal", type=FILE, help="Evaluate under a proposed change (proposal@1 file).")(f)
     f = _reading_option(f)
     f = click.option(
@@ -577,25 +604,42 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     type=FILE,
     help="Compare with this proposal instead of the current rules.",
 )
+@click.option(
+    "--rulebook",
+    "other_rulebook",
+    metavar="NAME|FILE",
+    help="Compare the season's rulebook with this one (a built-in name or a rulebook@1 file).",
+)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
 @_reading_option
 @_quiet_option
 @_folder_options
-def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
-    """What a proposal, or another reading (--reading NAME=VALUE), would have changed in SEASON,
-    person by person. With --reading, the other side is read with the defaults."""
+def diff(season, after, before, other_rulebook, fmt, layers, counted_once, readings, quiet):
+    """What a proposal, another rulebook (--rulebook), or another reading (--reading NAME=VALUE)
+    would have changed in SEASON, person by person. With --reading, the other side is read with
+    the defaults."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.committee.diff import diff as run_diff
 
-    if after is None and not readings:
-        raise click.UsageError("give --proposal FILE, or --reading NAME=VALUE to compare a reading with the default")
+    if after is None and not readings and other_rulebook is None:
+        raise click.UsageError(
+            "give --proposal FILE, --rulebook NAME|FILE, or --reading NAME=VALUE to compare a reading with the default"
+        )
     policy = _make_policy(layers, counted_once)
+    if other_rulebook is not None:
+        # (here: start-up time: loaded only where it is needed)
+        from hockeyrules.engine.rulebookfile import load as load_rulebook
+
+        try:
+            other_rulebook = load_rulebook(other_rulebook)
+        except InputError as err:
+            _fail_input(err)
     with _working(quiet):
         loaded, (after, before) = _inputs(season, after, before)
         progress.stage("solving before and after")
-        data = run_diff(loaded, after, before, policy, policy.with_readings(readings))
+        data = run_diff(loaded, after, before, policy, policy.with_readings(readings), after_rulebook=other_rulebook)
     _print(fmt, data, table=render.diff_table, markdown=render.diff_markdown)
 
 
@@ -610,6 +654,7 @@ def diff(season, after, before, fmt, layers, counted_once, readings, quiet):
     help="markdown: the page docs/rules.md (every rule with its rulebook words).",
 )
 @_reading_option
+@_rulebook_option
 def rules(proposal, fmt, readings):
     """The catalog as the engine has it: every rule, what triggers it, its games, and the readings."""
     # (here: start-up time: only this command loads it)
@@ -631,6 +676,16 @@ def rules(proposal, fmt, readings):
         click.echo(render.to_json(data), nl=False)
         return
     width = _terminal_width()
+    book = data["rulebook"]
+    click.echo(f"Rulebook: {book['name']} ({book['source']})")
+    for layer in book["layers"]:  # bottom first: Hockey Canada's minimums, the branch, the league
+        ids = [
+            r["id"]
+            for r in data["rows"]
+            if r["part_of"] == layer["name"] or (layer["layer"] == "league" and r["id"].startswith("league:"))
+        ]
+        click.echo(f"  {layer['name']}: {len(ids)} rule{'s' if len(ids) != 1 else ''}")
+    click.echo("")
     rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
     click.echo(
         render.table(
@@ -648,6 +703,31 @@ def rules(proposal, fmt, readings):
         click.echo(render.table(["id", "change", "before", "after"], rows, width=width), nl=False)
 
 
+@main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.option("--show", "name", metavar="NAME", help="Print this built-in rulebook's file (start your own from it).")
+def rulebooks(name):
+    """The built-in rulebooks and layers; --show NAME prints a built-in rulebook file (docs/rulebooks.md)."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import BUILT_IN, LAYERS, builtin, builtin_text
+
+    if name is not None:
+        if name not in BUILT_IN:
+            raise click.BadParameter(
+                f"no built-in rulebook {name!r}; built in: {', '.join(BUILT_IN)}", param_hint="--show"
+            )
+        click.echo(builtin_text(name), nl=False)
+        return
+    click.echo("Built-in rulebooks (--rulebook NAME, settings.rulebook: NAME):")
+    for key, what in BUILT_IN.items():
+        book = builtin(key)
+        click.echo(f"  {key}: {what}")
+        click.echo(f"    layers: {'; '.join(layer['name'] for layer in book.layers())}")
+    click.echo("\nBase layers (a rulebook's base, bottom first):")
+    for key, (_c, words, prefix) in LAYERS.items():
+        click.echo(f"  {key}: {words} ({prefix} rules)")
+    click.echo("\nA league's own by-laws: a rulebook@1 file; start from `hockeyrules rulebooks --show mu18aaa`.")
+
+
 @main.command("test", context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("paths", nargs=-1, required=True, type=EXISTING_PATH)
 @click.option(
@@ -656,6 +736,7 @@ def rules(proposal, fmt, readings):
     help="Run every scenario under this proposal (a scenario's own proposal wins).",
 )
 @_reading_option
+@_rulebook_option
 @click.option(
     "-k", "pattern", metavar="PATTERN", help="Only the tests whose name (or file name) holds PATTERN, in any case."
 )
@@ -831,6 +912,7 @@ def export_command(season, output, semicolon, quiet):
 @click.option("--layers", type=click.Choice(["sum", "max"]), default="sum", show_default=True)
 @click.option("--no-late-game-counted-once", "counted_once", flag_value=False, default=True)
 @_reading_option
+@_rulebook_option
 @_quiet_option
 @_folder_options
 def facts_command(season, output, layers, counted_once, readings, quiet):
@@ -856,6 +938,7 @@ def facts_command(season, output, layers, counted_once, readings, quiet):
 @click.argument("season", type=PATH, required=False)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @click.option("--proposal", type=FILE, help="Measure the readings under this proposal.")
+@_rulebook_option
 @_folder_options
 def readings_command(season, fmt, proposal):
     """Where the rulebook reads two ways: each reading, its provision and words, its default and

@@ -20,6 +20,13 @@ def _label(proposal, readings: dict | None = None) -> str:
     return out
 
 
+def _in_force(season):
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import in_force
+
+    return in_force(season)
+
+
 def _components(s: dict) -> Counter:
     return Counter(
         (c["rule"], c["games"], c["indefinite"], c["incident"], c.get("team_event")) for c in s["components"]
@@ -61,6 +68,7 @@ def diff(
     before: ProposalSource = None,
     policy: Policy | None = None,
     after_policy: Policy | None = None,
+    after_rulebook: Any = None,
     **options: Any,
 ) -> dict:
     """The season under `before` (default: the current rules) and under `after`.
@@ -77,9 +85,13 @@ def diff(
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)
     after_policy = policy if after_policy is None else after_policy
+    if after_rulebook is not None:  # the season's own rulebook against another (docs/rulebooks.md)
+        from hockeyrules.engine.rulebookfile import load
+
+        after_rulebook = load(after_rulebook)
     results = [
-        evaluate(season, pol, proposal=proposal).to_dict()
-        for proposal, pol in ((before, policy), (after, after_policy))
+        evaluate(season, pol, proposal=proposal, rulebook=book).to_dict()
+        for proposal, pol, book in ((before, policy, None), (after, after_policy, after_rulebook))
     ]
     old = {(s["person"], s["game"]): s for s in results[0]["suspensions"]}
     new = {(s["person"], s["game"]): s for s in results[1]["suspensions"]}
@@ -132,9 +144,14 @@ def diff(
         "format": "hockeyrules/diff@1",
         "league": season.league,
         "season": season.season,
-        "before": {"name": _label(before), "policy": results[0]["policy"]},
+        "before": {
+            "name": _label(before) if after_rulebook is None else f"rulebook: {_in_force(season).name}",
+            "policy": results[0]["policy"],
+        },
         "after": {
-            "name": _label(after, _changed(policy, after_policy)),
+            "name": _label(after, _changed(policy, after_policy))
+            if after_rulebook is None
+            else f"rulebook: {after_rulebook.name}" + (f", {_label(after)}" if after is not None else ""),
             "policy": results[1]["policy"],
             **({"effective": getattr(after, "effective", None)} if getattr(after, "effective", None) else {}),
         },

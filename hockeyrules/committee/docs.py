@@ -23,7 +23,7 @@ SECTIONS = {
     "hc_section4_fighting.lp": "Hockey Canada, Section 4: fighting",
     "hc_section5_other.lp": "Hockey Canada, Section 5: other",
     "hm_checking_from_behind.lp": "Hockey Manitoba: checking from behind",
-    "league_bylaw10.lp": "The league's By-Law 10",
+    "league.lp": "The league's by-laws",
     "combination.lp": "How the two parts combine",
     "audit_serving.lp": "Serving and league decisions (the audit)",
     "audit_eligibility.lp": "Eligibility (the audit)",
@@ -150,6 +150,10 @@ def rules_markdown() -> str:
     seen: set = set()
     for name in _rule_files():
         quoted = parse_excerpts(encoding_text(name))
+        if name == "league.lp":  # the league's rows and words are its rulebook file's
+            from hockeyrules.engine.rulebookfile import chosen, in_force
+
+            quoted = {rid: words for rid, words in (chosen() or in_force()).texts().items() if rid in book.rows}
         ids = [rid for rid in quoted if rid not in seen]
         if not ids:
             continue

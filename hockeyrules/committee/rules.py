@@ -15,9 +15,12 @@ def _value(v: dict | None) -> str:
 def listing(proposal=None, policy=None) -> dict:
     """Every row; the readings in force (`policy`, with a proposal's over it); what a proposal changes."""
     # (here: start-up time: only when a listing is made)
+    from hockeyrules.engine.rulebookfile import chosen, layer_words
+    from hockeyrules.engine.rulebookfile import in_force as rulebook_in_force
     from hockeyrules.model.policy import Policy
 
     book = catalog()
+    book_in_force = chosen() or rulebook_in_force()
     policy = policy or Policy()
     rows = []
     for rid in sorted(book.rows):
@@ -38,11 +41,13 @@ def listing(proposal=None, policy=None) -> dict:
             "late": _value(row.late),
             "combines": "adds" if row.additive else "overlaps",
             "rulebook": excerpt(rid) or "",
+            "part_of": layer_words(rid, book_in_force),
         }
         rows.append(entry)
     in_force = policy if proposal is None else proposal.apply_policy(policy)
     out = {
         "format": "hockeyrules/rules@1",
+        "rulebook": {"name": book_in_force.name, "source": book_in_force.key, "layers": book_in_force.layers()},
         "rows": rows,
         "thresholds": {k: {"after": a, "every": e} for k, (a, e) in book.thresholds.items()},
         "readings": {k: _policy_text(v) for k, v in in_force.to_dict().items()},

@@ -18,6 +18,8 @@ season file, plus the test's own games) and expectations in plain terms:
           - {person: A1, game: G2}
         only: true                            # expect lists every suspension
         proposal: ../proposals/stricter.yaml  # optional: a proposal file (relative) or its data
+        rulebook: hockey-canada               # optional: a built-in rulebook, a rulebook file
+                                              #   (relative) or its data; also file-wide, beside tests
 
 `components` is exact: every component of the suspension, id -> games (or
 {games, late, indefinite}). `rules` (a list) checks the ids only.
@@ -173,6 +175,20 @@ def check(test: dict, result: dict) -> list[str]:
     return failures
 
 
+def _rulebook(test: dict, folder: Path | None):
+    """A test's `rulebook` (or its file's): a built-in name, a file relative to the scenario
+    file, or a rulebook's data; None: the season's own, else the catalog's league."""
+    book = test.get("rulebook")
+    if book is None:
+        return None
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import BUILT_IN, load
+
+    if isinstance(book, str) and book not in BUILT_IN and folder is not None:
+        return load(str(folder / book))
+    return load(book)
+
+
 def run_test(
     test: dict,
     base: dict,
@@ -194,14 +210,14 @@ def run_test(
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
-        result = evaluate(season, policy, proposal=proposal).to_dict()
+        result = evaluate(season, policy, proposal=proposal, rulebook=_rulebook(test, folder)).to_dict()
     except InputError as err:
         return Outcome(name, [err.report()])
     return Outcome(name, check(test, result))
 
 
 # ---------------------------------------------------------------- checking a file
-_TOP = ("format", "description", "base", "tests")
+_TOP = ("format", "description", "base", "rulebook", "tests")
 _TEST = (
     "name",
     "description",
@@ -211,6 +227,7 @@ _TEST = (
     "games",
     "policy",
     "proposal",
+    "rulebook",
     "expect",
     "absent",
     "only",
@@ -319,6 +336,7 @@ def _test_shape(c: _Checker, test, path: tuple) -> bool:
         c.typed(test, key, path, (dict,), "a mapping")
     c.typed(test, "only", path, (bool,), "true or false")
     c.typed(test, "proposal", path, (str, dict), "a proposal file or a proposal")
+    c.typed(test, "rulebook", path, (str, dict), "a built-in rulebook's name, a rulebook file or a rulebook")
     c.typed(test, "description", path, (str,), "text")
     if isinstance(test.get("policy"), dict):
         c.keys(test["policy"], path + ("policy",), _POLICY)
@@ -383,6 +401,12 @@ def _test_season(c: _Checker, test: dict, path: tuple, base: dict, folder: Path,
                     path + (key, n, "game"),
                     f"no game {item['game']!r} in this test's season (games: {', '.join(sorted(games)) or 'none'})",
                 )
+    if isinstance(test.get("rulebook"), (str, dict)):
+        try:
+            _rulebook(test, folder)
+        except InputError as err:
+            for p in err.problems:
+                c.error(path + ("rulebook",), f"{err.source}: {p}")
     proposal = test.get("proposal")
     if proposal is not None:
         # (here: start-up time: only for a test with a proposal)
@@ -431,6 +455,11 @@ def validate_file(path: str | Path, default_proposal=None) -> ScenarioFile:
         tests = []
     seasons: list = []
     names: dict = {}
+    if "rulebook" in data:  # the file's rulebook: every test's that names none of its own
+        c.typed(data, "rulebook", (), (str, dict), "a built-in rulebook's name, a rulebook file or a rulebook")
+        for test in tests:
+            if isinstance(test, dict):
+                test.setdefault("rulebook", data["rulebook"])
     for n, test in enumerate(tests):
         tpath = ("tests", n)
         season = None

@@ -48,9 +48,22 @@ class Catalog:
         return self.rows[next(iter(self.ladders[stem].values()))].layer
 
 
-@lru_cache(maxsize=1)
 def catalog() -> Catalog:
-    symbols = solve([], programs=[_SHOW]).symbols
+    """The rows of the rulebook in force (the one chosen, else the catalog's league)."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import chosen, in_force
+
+    return _catalog(chosen() or in_force())
+
+
+@lru_cache(maxsize=8)
+def _catalog(book) -> Catalog:
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.facts.build import Facts
+
+    out = Facts()
+    book.facts(out)
+    symbols = solve([], programs=[_SHOW], given=out.given(), count=out.count).symbols
     rows: dict = {}
     ladders: dict = {}
     thresholds: dict = {}

@@ -22,7 +22,7 @@ ENCODING = (
     "hc_section4_fighting.lp",
     "hc_section5_other.lp",
     "hm_checking_from_behind.lp",
-    "league_bylaw10.lp",
+    "league.lp",
     "amendments.lp",
     "combination.lp",
     "show.lp",

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from hockeyrules.engine.encoding import encoding_text
 from hockeyrules.engine.errors import GroundingOutOfMemory, GroundingTimeout
 from hockeyrules.engine.result import Result, read_model
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.facts.build import Fact, Facts, Names, policy_facts, season_facts
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import shown
@@ -77,6 +78,11 @@ def prepare(
             out.add_fact(f)
         else:
             symbols.append(f)
+    # the rulebook in force: its layers and by-laws as facts (asp/league.lp), its readings
+    # where the command keeps the catalog's defaults
+    book = in_force(season)
+    book.facts(out)
+    policy = book.apply_readings(policy)
     # the command's readings are the book's era; a proposal's own sit over them from its date
     policy_facts(policy, out)
     if proposal is not None:
@@ -106,6 +112,7 @@ def assemble(
     t1, c1 = time.perf_counter(), time.process_time()
     result = read_model(season, prepared.policy, printed, prepared.names)
     result.proposal = None if proposal is None else proposal.name
+    result.rulebook = in_force(season).named()
     now = time.process_time()
     if solve_cpu is None:
         cpu = now - prepared.cpu_start

@@ -107,7 +107,19 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
             "cpu_seconds",
         ):
             stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
-    return Result(season.league, season.season, policy, suspensions, warnings, stats=stats, cases=cases)
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import in_force
+
+    return Result(
+        season.league,
+        season.season,
+        policy,
+        suspensions,
+        warnings,
+        stats=stats,
+        cases=cases,
+        rulebook=in_force(season).named(),
+    )
 
 
 def evaluate_parts(

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 
 from hockeyrules.engine.encoding import ENCODING
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.facts.build import BASE, Facts, Names, policy_facts, season_facts
 from hockeyrules.model.policy import READINGS, Policy
 from hockeyrules.read.season import Season
@@ -37,13 +38,18 @@ _TABLE = "% id "
 def program_text(season: Season, policy: Policy) -> str:
     """The facts `suspensions` solves for `season` under `policy`, as ASP text."""
     out = Facts()
-    # as engine.run.prepare writes them for a plain solve: no full line-ups, no dates
+    # as engine.once.prepare writes them for a plain solve: no full line-ups, no dates,
+    # then the rulebook in force (its by-laws as facts, its readings) and the readings
     season_facts(season, out, False, dates=False)
+    book = in_force(season)
+    book.facts(out)
+    policy = book.apply_readings(policy)
     policy_facts(policy, out)
     files = " ".join(ENCODING)
     head = [
         "% The facts of a season, as `hockeyrules suspensions` gives them to the solver.",
         f"% Season: {json.dumps(' '.join(x for x in (season.league, season.season) if x))}",
+        f"% Rulebook: {json.dumps(book.name)}",
         "% Run the rules over them by hand, in the package's asp folder (asp/ in the sources):",
         f"%   clingo -W no-operation-undefined -W no-global-variable {files} FACTS.lp",
         "% Readings in force: " + ", ".join(f"{r.name}={r.text(getattr(policy, r.name))}" for r in READINGS),

@@ -93,6 +93,8 @@ class Result:
     warnings: list
     stats: dict = field(default_factory=dict)
     proposal: str | None = None
+    # the rulebook in force where it is not the catalog's league (docs/result-format.md, "rulebook")
+    rulebook: dict | None = None
     # every (person, game) with components, suspended or not (rule 6): for "why not"
     cases: dict = field(default_factory=dict, repr=False)
 
@@ -103,6 +105,7 @@ class Result:
             "season": self.season,
             "policy": self.policy.to_dict(),
             **({"proposal": self.proposal} if self.proposal else {}),
+            **({"rulebook": self.rulebook} if self.rulebook else {}),
             "suspensions": [s.to_dict() for s in self.suspensions],
             "warnings": [w.to_dict() for w in self.warnings],
         }

@@ -52,4 +52,13 @@ def excerpts() -> dict[str, str]:
 
 
 def excerpt(rule: str) -> str | None:
+    """A rule's own words: a league row's from the rulebook in force (its file's
+    `text`), every other from the encoding."""
+    if rule.startswith("league:"):
+        # (here: start-up time: loaded only where it is needed)
+        from hockeyrules.engine.rulebookfile import chosen, in_force
+
+        words = (chosen() or in_force()).texts().get(rule)
+        if words:
+            return words
     return excerpts().get(rule)

@@ -71,6 +71,7 @@ def evaluate(
     season: SeasonSource | Callable[[], Season],
     policy: Policy | None = None,
     proposal: ProposalSource = None,
+    rulebook: Any = None,
     **options: Any,
 ) -> Result:
     """Every suspension the rules require for a season.
@@ -79,8 +80,19 @@ def evaluate(
     function that reads it (called once the solver is started, as a file would be read).
     `policy`: a Policy, or its fields as keyword options (layers="max", ...).
     `proposal`: a proposal@1 file, its data, or a Proposal: evaluate under it.
-    Raises InputError (every problem, located) when the season or proposal is not valid.
+    `rulebook`: a built-in rulebook's name, a rulebook@1 file, its data, or a Rulebook
+    (docs/rulebooks.md); default: the season's `settings.rulebook`, else the catalog's league.
+    Raises InputError (every problem, located) when the season, proposal or rulebook is not valid.
     """
+    if rulebook is not None:
+        from hockeyrules.engine.rulebookfile import choose, chosen  # (here: start-up time: only when one is given)
+
+        previous = chosen()
+        choose(rulebook)
+        try:
+            return evaluate(season, policy, proposal, **options)
+        finally:
+            choose(previous)
     policy = as_policy(policy, options)
     proposal = as_proposal(proposal)
     from hockeyrules.engine import parts  # (here: start-up time, its imports with it)

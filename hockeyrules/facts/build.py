@@ -122,6 +122,17 @@ INPUT = {
     "focusperson": 1,
     "focusline": 2,
     "focusall": 0,
+    "baselayer": 1,
+    "bylaw": 2,
+    "bylawvalue": 3,
+    "bylawinfraction": 2,
+    "bylawpenalty": 2,
+    "bylawcondition": 2,
+    "bylawmarks": 3,
+    "bylawrung": 3,
+    "bylawadded": 1,
+    "bylawrestates": 1,
+    "auditbylaw": 2,
 }
 
 

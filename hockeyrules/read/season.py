@@ -40,6 +40,7 @@ class Settings:
     roster_limit: int = 20
     max_affiliate_games: int = 10
     pim: dict = field(default_factory=lambda: dict(vocab.DEFAULT_PIM))
+    rulebook: str | None = None  # a built-in rulebook's name, or a rulebook file's path (docs/rulebooks.md)
 
 
 # The records a season holds by the million are slotted dataclasses that are not
@@ -161,7 +162,7 @@ class Season:
 _kind = guard.kind
 
 _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
-_SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim")
+_SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim", "rulebook")
 _TEAM = ("id", "name")
 _PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
 _GAME = ("id", "date", "start", "home", "away", "kind", "status", "clock", "dressed", "incidents")
@@ -191,7 +192,20 @@ def _settings(c: _Checker, raw) -> Settings:
         roster_limit=c.integer(obj, "roster_limit", path, 20, 1, guard.MAX_COUNT),
         max_affiliate_games=c.integer(obj, "max_affiliate_games", path, 10, 0, guard.MAX_COUNT),
         pim=pim,
+        rulebook=_rulebook(c, obj, path),
     )
+
+
+def _rulebook(c: _Checker, obj: dict, path: tuple) -> str | None:
+    """settings.rulebook: a built-in rulebook's name or a file's path, as written (the
+    season's reader makes a path relative to the season file; the engine reads it)."""
+    raw = obj.get("rulebook")
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not raw.strip() or guard.text_problem(raw):
+        c.error(path + ("rulebook",), f"expected a built-in rulebook's name or a file's path, got {shown(raw)}")
+        return None
+    return raw
 
 
 def _unique_id(c: _Checker, obj: dict, path: tuple, seen: dict, what: str):
@@ -713,7 +727,18 @@ def load(path: str | os.PathLike[str], observer=None) -> Season:
     # Reading builds millions of small objects and frees none: the cyclic garbage
     # collector only costs time here (half of the reading time of a national season).
     with paused():
-        return validate(read(path, stream=True), str(path), consume=True, observer=observer)
+        return _relative(validate(read(path, stream=True), str(path), consume=True, observer=observer), path)
+
+
+def _relative(season: Season, path) -> Season:
+    """settings.rulebook as a file path is relative to the season file."""
+    named = season.settings.rulebook
+    if named and (named.endswith((".yaml", ".yml", ".json")) or "/" in named) and not os.path.isabs(named):
+        from dataclasses import replace
+
+        where = os.path.join(os.path.dirname(os.fspath(path)), named)
+        season.settings = replace(season.settings, rulebook=where)
+    return season
 
 
 def from_data(data: dict, source: str = "<season>") -> Season:

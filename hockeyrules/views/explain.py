@@ -597,10 +597,10 @@ class Explainer:
                 root.add(
                     Node(
                         "count",
-                        f"league:10.06B: this stoppage holds {n} fighting line(s) and {sec} "
+                        f"{_stoppage_row()}: this stoppage holds {n} fighting line(s) and {sec} "
                         f"secondary fight(s): {verdict} (3 fighting lines or a secondary fight "
                         f"are needed)",
-                        rule="league:10.06B",
+                        rule=_stoppage_row(),
                     )
                 )
         return root
@@ -656,9 +656,9 @@ class Explainer:
             data.update(before=before, after=after, marks_before=mb, marks_after=ma)
             return Node(
                 "ladder",
-                f"league:10.04: season penalty minutes {before} -> {after}; marks passed "
+                f"{stem}: season penalty minutes {before} -> {after}; marks passed "
                 f"{mb} -> {ma}" + (f": {ma - mb} this line" if ma > mb else ": none this line"),
-                rule="league:10.04",
+                rule=stem,
                 data=data,
             )
         if "outside" in found:
@@ -965,3 +965,12 @@ def audit_suspension_node(words: Words, s: dict, used: list) -> Node:
     for v in used:
         node.add(Node("violation", v["message"], rule=v["rule"]))
     return node
+
+
+def _stoppage_row() -> str:
+    """The id of the rulebook's stoppage row (a league's "several fights in one stoppage")."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.engine.rulebookfile import chosen, in_force
+
+    book = chosen() or in_force()
+    return next((b.id for b in book.bylaws if b.kind == "stoppage"), "league:10.06B")
