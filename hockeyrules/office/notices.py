@@ -18,7 +18,7 @@ from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
 from hockeyrules.read import streams
 from hockeyrules.read.season import Season
-from hockeyrules.views.explain import _build
+from hockeyrules.views.explain import build
 
 _LAYER_WORDS = {"governing": "Hockey Canada / Hockey Manitoba part", "league": "league part"}
 
@@ -72,7 +72,7 @@ def notices(
     if not wanted:
         return []
     focus = [Fact("focusperson", Id(p)) for p in sorted({s.person for s in wanted})]
-    ex = _build(season, policy, focus, proposal)
+    ex = build(season, policy, focus, proposal)
     trees = {
         (s.person, s.game): ex.suspension_node(s).to_dict()
         for s in ex.result.suspensions

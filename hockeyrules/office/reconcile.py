@@ -26,7 +26,7 @@ from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
-from hockeyrules.views.explain import _build
+from hockeyrules.views.explain import build
 from hockeyrules.views.render import markdown_table, table
 
 FORMAT = "hockeyrules/reconcile@1"
@@ -160,7 +160,7 @@ def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None
         return
     focus = [Fact("focusperson", Id(pid)) for pid in sorted(why)]
     focus += [Fact("focusline", Id(g), int(n)) for g, n in sorted(why_not)]
-    ex = _build(season, policy, focus, proposal)
+    ex = build(season, policy, focus, proposal)
     by_key = {(s.person, s.game): s for s in ex.result.suspensions}
     for p in pairs:
         nodes = []

@@ -31,17 +31,9 @@ from hockeyrules.engine.rulebook import excerpt
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.model.policy import Policy, assignment
 from hockeyrules.report.data import SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals, summary  # noqa: F401
-from hockeyrules.views.explain import (
-    Words,
-    audit_suspension_node,
-    explain_all,
-    ordinal,
-    penalty_words,
-    serving_node,
-    violation_node,
-    words,
-)
-from hockeyrules.views.render import _other_readings, games_text
+from hockeyrules.views.explain import Words, audit_suspension_node, explain_all, serving_node, violation_node
+from hockeyrules.views.render import games_text, other_readings
+from hockeyrules.views.wording import ordinal, penalty_words, words
 
 __all__ = ["build_report", "write_report", "running_totals", "SINGLE_FILE_LINES"]
 
@@ -259,7 +251,7 @@ class Report:
         pol = d["policy"]
         sub = (
             f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
-            f"{_other_readings(pol)}; suspended as of {self.as_of}"
+            f"{other_readings(pol)}; suspended as of {self.as_of}"
         )
         if self.whatif:
             sub += f"; under {self.whatif_name}"

@@ -17,52 +17,17 @@ from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Game, Incident, Season
 from hockeyrules.types import ProposalSource, SeasonSource
-
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-
-# What each ladder counts, in words (the ladder itself is data in asp/).
-LADDER_WORDS = {
-    "hc:s2-majors": "Section 2 major",
-    "hc:s3-match": "Section 3 match penalty",
-    "hc:7.10(b)": "fighting major",
-    "hc:7.11(a)/instigator": "instigator line",
-    "hc:7.11(a)/aggressor": "aggressor line",
-    "hc:11.1(e)": "hc:11.1(e) game misconduct",
-    "hc:11.2(e)": "hc:11.2(e) game misconduct",
-    "hc:11.2(f)": "hc:11.2(f) gross misconduct",
-    "hc:11.4": "hc:11.4 gross misconduct",
-    "hc:11.5(e)": "hc:11.5(e) game misconduct",
-    "hc:s2-coach": "game with 3 or more lines with a major, a match penalty or a fighting infraction",
-    "league:10.05": "misconduct-class penalty",
-    "league:10.06": "fighting incident (a fighting or secondary_fight line)",
-}
-
-FAIL_WORDS = {
-    "notingame": "applies only in the game (periods and overtime), not before or after it",
-    "ingame": "applies only before or after the game",
-    "notlate": "applies only to a late line (last {w} minutes of regulation, overtime, after the game)",
-    "late": "applies only before the last {w} minutes",
-    "notplayer": "applies to players only",
-}
-
-
-def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
-    """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
-    from hockeyrules.model.policy import BY_NAME
-
-    if why == "leaguepersons":
-        r = BY_NAME["league_persons"]
-        who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""
-        return f"By-Law 10 is for players (reading {r.name}={r.text(policy.league_persons)}){who}"
-    r = BY_NAME["league_games"]
-    kind = f"{game.kind} game" if game is not None else "a game outside league play"
-    return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
-
-
-def ordinal(n: int) -> str:
-    if 11 <= n % 100 <= 13:
-        return f"{n}th"
-    return f"{n}{ORDINAL[n % 10][-2:]}" if n % 10 in ORDINAL else f"{n}th"
+from hockeyrules.views.wording import (
+    FAIL_WORDS,
+    LADDER_WORDS,
+    LAYER_WORDS,
+    games_words,
+    mmss,
+    ordinal,
+    penalty_words,
+    reading_words,
+    words,
+)
 
 
 @dataclass
@@ -128,12 +93,12 @@ class Words:
         if inc.seconds is None:
             return self.period(inc)
         elapsed = self.season.settings.period_minutes * 60 - self._remaining(inc)
-        return f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {inc.clock})"
+        return f"{self.short_clock(inc)} ({mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {inc.clock})"
 
     def short_clock(self, inc: Incident) -> str:
         if inc.seconds is None:
             return self.period(inc)
-        return f"{_mmss(self._remaining(inc))} remaining in the {self.period(inc)}"
+        return f"{mmss(self._remaining(inc))} remaining in the {self.period(inc)}"
 
     def short_line(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
@@ -179,28 +144,6 @@ class Words:
             where=g.where,
             line=g.line,
         )
-
-
-def _mmss(seconds: int) -> str:
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-LAYER_WORDS = {"governing": "Hockey Canada part", "league": "league part"}
-
-
-def words(code: str) -> str:
-    """A code of the season format as words: checking_from_behind -> checking from behind."""
-    return str(code).replace("_", " ")
-
-
-def penalty_words(penalties) -> str:
-    return " + ".join(words(p) for p in penalties)
-
-
-def _games(n: int, indefinite: bool) -> str:
-    if indefinite:
-        return f"indefinite (at least {n} game{'' if n == 1 else 's'})"
-    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _source(sym):
@@ -267,7 +210,7 @@ class Explainer:
         reads its later games otherwise); the command's where the model says nothing."""
         found = self.model.readings.get(game_id)
         return self.policy.with_readings(found) if found else self.policy
-        self.proposal: Any = None  # the proposal evaluated under, set by _build
+        self.proposal: Any = None  # the proposal evaluated under, set by build
 
     # --- why ---------------------------------------------------------------
 
@@ -386,7 +329,7 @@ class Explainer:
         where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
         node = Node(
             "component",
-            f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {_games(comp.games, comp.indefinite)}{late}",
+            f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {games_words(comp.games, comp.indefinite)}{late}",
             rule=comp.rule,
             data={
                 "layer": comp.layer,
@@ -409,7 +352,7 @@ class Explainer:
         return node
 
     def combination_node(self, s: Suspension) -> Node:
-        node = Node("combination", f"total: {_games(s.games, s.indefinite)}", rule="league:10.01A")
+        node = Node("combination", f"total: {games_words(s.games, s.indefinite)}", rule="league:10.01A")
         for layer, part in (("governing", s.governing_games), ("league", s.league_games)):
             comps = [c for c in s.components if c.layer == layer]
             if not comps:
@@ -428,12 +371,10 @@ class Explainer:
                 if how == "adds":
                     text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
                 elif how == "governs":
-                    text = (
-                        f"{c.rule} applies on {where}: {_games(c.games, c.indefinite)}, the largest of these (rule 1)"
-                    )
+                    text = f"{c.rule} applies on {where}: {games_words(c.games, c.indefinite)}, the largest of these (rule 1)"
                 else:
                     text = (
-                        f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
+                        f"{c.rule} ({games_words(c.games, c.indefinite)}) overlaps with {how} on {where}: "
                         f"not added, the largest of these applies (rule 1)"
                     )
                 lnode.add(
@@ -473,7 +414,7 @@ class Explainer:
     def suspension_node(self, s: Suspension) -> Node:
         root = Node(
             "suspension",
-            f"{s.name} [{s.person}, {s.role}, {s.team}]: {_games(s.games, s.indefinite)} for game {s.game} ({s.date})",
+            f"{s.name} [{s.person}, {s.role}, {s.team}]: {games_words(s.games, s.indefinite)} for game {s.game} ({s.date})",
             data={
                 "person": s.person,
                 "game": s.game,
@@ -512,7 +453,7 @@ class Explainer:
             root.add(
                 Node(
                     "outcome",
-                    f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
+                    f"part of a suspension: {games_words(susp.games, susp.indefinite)} for game "
                     f"{game_id} (see explain --person {inc.person} --game {game_id})",
                 )
             )
@@ -546,7 +487,7 @@ class Explainer:
             node = root.add(
                 Node(
                     "fired",
-                    f"{c.rule} fires: {_games(c.games, c.indefinite)}{', late value' if c.late else ''}",
+                    f"{c.rule} fires: {games_words(c.games, c.indefinite)}{', late value' if c.late else ''}",
                     rule=c.rule,
                 )
             )
@@ -700,7 +641,7 @@ class Explainer:
         return self.result.cases.get((person, game), ())
 
 
-def _build(season, policy, focus, proposal=None) -> Explainer:
+def build(season, policy, focus, proposal=None) -> Explainer:
     proposal = as_proposal(proposal)
     result, symbols = run(season, policy, focus, ["explain.lp"], proposal=proposal)
     ex = Explainer(season, result.policy, result, Model(symbols))
@@ -741,7 +682,7 @@ def explain_person(
         raise KeyError(f"unknown game {game!r}")
     proposal = as_proposal(proposal)
     part = part_of(season, season.people[person].team, proposal)
-    ex = _build(part, policy, [Fact("focusperson", Id(person))], proposal)
+    ex = build(part, policy, [Fact("focusperson", Id(person))], proposal)
     return [
         ex.suspension_node(s) for s in ex.result.suspensions if s.person == person and (game is None or s.game == game)
     ]
@@ -764,7 +705,7 @@ def explain_incident(
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
     proposal = as_proposal(proposal)
     part = part_of(season, games[game].home, proposal)
-    ex = _build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
+    ex = build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
     return ex.line_explanation(game, number)
 
 
@@ -800,7 +741,7 @@ def _with_explanations(data: dict, trees: dict) -> dict:
 
 
 def _trees(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict]:
-    ex = _build(season, policy, [Fact("focusall")], proposal)
+    ex = build(season, policy, [Fact("focusall")], proposal)
     return ex.result, {(s.person, s.game): ex.suspension_node(s) for s in ex.result.suspensions}
 
 
@@ -880,7 +821,7 @@ def explain_audit(
 def serving_node(words: Words, s: dict) -> Node:
     """Where one suspension (a serving record of the audit) was served."""
     what = "league:10.08 suspension" if s["rule"] else "suspension"
-    length = _games(s["games"], s["indefinite"] and not s["length_set"])
+    length = games_words(s["games"], s["indefinite"] and not s["length_set"])
     node = Node(
         "serving",
         f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; {s['served']} served; {s['status']}",

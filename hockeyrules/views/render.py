@@ -118,7 +118,7 @@ def table(
     return "\n".join(lines) + "\n"
 
 
-def _other_readings(policy: dict) -> str:
+def other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
     from hockeyrules.model.policy import READINGS, assignment
 
@@ -157,7 +157,7 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
     out = [
         f"{result['league']} {result['season']}: suspensions "
         f"(layers: {result['policy']['layers']}, late game counted once: "
-        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"
+        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{other_readings(result['policy'])})\n\n"
     ]
     if width is not None:  # the heading wraps at the terminal's width like the cells
         out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
