@@ -254,6 +254,9 @@ class _Checker:
         return value
 
     def choice(self, obj: dict, key: str, path: tuple, options, required=True, default=None):
+        if required and obj.get(key) is None:  # what to write, with the error that it is not there
+            self.error(path + (key,), f"missing: one of {', '.join(options)}")
+            return default
         value = self.text(obj, key, path, required=required, default=None)
         if value is None:
             return default
@@ -830,7 +833,9 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
         issued = check_issued(c, listed, people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
-        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
+        c.error(
+            ("format",), f"missing: write format: {FORMAT}" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}"
+        )
     # free text, or a bare number read as the text written (season: 2025)
     league = c.text(top, "league", (), required=False, ref=True)
     season_name = c.text(top, "season", (), required=False, ref=True)

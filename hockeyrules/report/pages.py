@@ -30,6 +30,7 @@ from hockeyrules import __version__
 from hockeyrules.engine.rulebook import excerpt
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.model.policy import Policy, assignment
+from hockeyrules.office.status import default_as_of
 from hockeyrules.report.data import SUMMARY_KEYS, leagues, marks_and_rungs, outstanding, running_totals, summary  # noqa: F401
 from hockeyrules.views.explain import Words, audit_suspension_node, explain_all, serving_node, violation_node
 from hockeyrules.views.render import games_text, other_readings
@@ -155,7 +156,7 @@ class Report:
         self.games_by_id = {g.id: g for g in ordered}
         self.first_day = _dt.date.fromisoformat(ordered[0].date) if ordered else _dt.date(2000, 1, 1)
         self.last_day = _dt.date.fromisoformat(ordered[-1].date) if ordered else self.first_day
-        self.as_of = as_of or self.last_day.isoformat()
+        self.as_of = as_of or default_as_of(season)  # the one "now" of status, notices and the report
         self.words = Words(season, policy)
         self.texts = proposal.texts() if proposal is not None else {}
         self.anchors = _Anchors()

@@ -18,14 +18,22 @@ from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Game, Incident, Season
 from hockeyrules.types import ProposalSource, SeasonSource
 from hockeyrules.views.wording import (
+    COUNTED_ONCE,
     FAIL_WORDS,
+    LADDER_NOTES,
     LADDER_WORDS,
-    LAYER_WORDS,
+    LARGEST,
+    SEPARATE,
+    body,
     games_words,
+    layer_words,
     mmss,
     ordinal,
     penalty_words,
+    person_words,
+    plural,
     reading_words,
+    row_words,
     words,
 )
 
@@ -115,6 +123,14 @@ class Words:
         policy = self.policy if game_id is None else self.policy_of(game_id)
         return f"{self.short_clock(inc)}, within the last {policy.late_window_minutes} minutes"
 
+    def team(self, team: str | None) -> str:
+        """A team as a reader names it: its name (its id where it has none)."""
+        t = self.season.teams.get(team)
+        return t.name if t is not None and t.name else str(team)
+
+    def matchup(self, g: Game) -> str:
+        return f"{self.team(g.home)} v {self.team(g.away)}"
+
     def incident(self, game_id: str, number: int) -> tuple[Game, Incident]:
         game = self.games[game_id]
         return game, game.incidents[number - 1]
@@ -122,13 +138,13 @@ class Words:
     def line_text(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
         if inc.person is None:
-            who = f"team line of {self.season.teams[inc.team].name} [{inc.team}]"
+            who = f"team line of {self.team(inc.team)} ({inc.team})"
         else:
             person = self.season.people[inc.person]
-            who = f"{person.name} [{person.id}, {person.role}, {person.team}]"
+            who = f"{person.name} ({person.id}, {words(person.role)}, {self.team(person.team)})"
         minutes = self.season.minutes(inc)
         return (
-            f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
+            f"{game.id} {game.date}, {self.matchup(game)} ({game.kind}), line {number}: "
             f"{who}, {self.clock(inc)}: {words(inc.infraction)}, {penalty_words(inc.penalties)}, {minutes} min"
         )
 
@@ -140,7 +156,7 @@ class Words:
         g = self.games[game_id]
         return Node(
             "game",
-            f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {g.home} v {g.away} ({g.kind})",
+            f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {self.matchup(g)} ({g.kind})",
             where=g.where,
             line=g.line,
         )
@@ -245,7 +261,8 @@ class Explainer:
                 nodes.append(
                     Node(
                         "offence",
-                        f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} of the season ({stem} counts them)",
+                        f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} of the season ({stem} counts them"
+                        + (f": {LADDER_NOTES[stem]})" if stem in LADDER_NOTES else ")"),
                         rule=stem,
                         data={"ladder": stem, "offence": n},
                     )
@@ -297,9 +314,9 @@ class Explainer:
                 nodes.append(
                     Node(
                         "reading",
-                        f"it asks {asked}; the line's largest Hockey Canada component "
-                        f"already holds {held}, so it counts {max(asked - held, 0)} "
-                        f"(reading league_restatements=overlap)",
+                        f"it asks {plural(asked, 'game')}; the line's largest Hockey Canada penalty "
+                        f"already gives {held}, so it counts {max(asked - held, 0)} "
+                        f"(the league's restatements of Hockey Canada's rows are read as overlapping)",
                         data={"reading": "league_restatements", "value": "overlap", "asked": asked, "governing": held},
                     )
                 )
@@ -325,11 +342,18 @@ class Explainer:
         return nodes
 
     def component_node(self, s: Suspension, comp) -> Node:
-        late = ", late value" if comp.late else ""
-        where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
+        late = (
+            f", the value for the last {self.policy_of(s.game).late_window_minutes} minutes or overtime"
+            if comp.late
+            else ""
+        )
+        where = (
+            f"line {comp.incident}" if comp.incident is not None else f"the lines of {self.words.team(comp.team_event)}"
+        )
         node = Node(
             "component",
-            f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {games_words(comp.games, comp.indefinite)}{late}",
+            f"{comp.rule} ({body(comp.rule, self.season.league)}, {where}): "
+            f"{games_words(comp.games, comp.indefinite)}{late}",
             rule=comp.rule,
             data={
                 "layer": comp.layer,
@@ -351,8 +375,55 @@ class Explainer:
             node.add(p)
         return node
 
+    def what_for(self, s: Suspension, comp) -> str:
+        """What a component is given for, in words: "a 3rd fighting major", "boarding"."""
+        source = comp.incident if comp.incident is not None else ("team", comp.team_event)
+        for f in self.model.premises.get((s.person, s.game, source, comp.rule), []):
+            if f.name == "minutes":
+                return "the season's penalty minutes"
+            if f.name == "offence":
+                stem, n = f.arguments[0].string, f.arguments[1].number
+                return f"a {ordinal(n)} {LADDER_WORDS.get(stem, stem)}"
+        if comp.incident is not None:
+            _, inc = self.words.incident(s.game, comp.incident)
+            return words(inc.infraction)
+        return f"the lines of {self.words.team(comp.team_event)}"
+
+    def summary(self, s: Suspension) -> str:
+        """The decision in one sentence, the total first: "8 games. Hockey Canada and Hockey
+        Manitoba: 4 games for a 3rd fighting major (hc:7.10(b)/3); the MU18AAA league: 3
+        games for a 3rd fight (league:10.06/3), and 1 more for a 5th misconduct ..."."""
+        parts = []
+        for layer in ("governing", "league"):
+            comps = [c for c in s.components if c.layer == layer]
+            if not comps:
+                continue
+            said = []
+            for c in comps:
+                source = c.incident if c.incident is not None else ("team", c.team_event)
+                how = self.model.combines.get((s.person, s.game, source, c.rule))
+                if how not in ("adds", "governs") or not (c.games or c.indefinite):
+                    continue  # overlapped, or no games: told in the details
+                length = games_words(c.games, c.indefinite)
+                if c.indefinite:
+                    said.append(f"an indefinite suspension for {self.what_for(s, c)} ({c.rule})")
+                elif how == "adds":
+                    said.append(f"{plural(c.games, 'more game')} for {self.what_for(s, c)} ({c.rule})")
+                else:
+                    said.append(f"{length} for {self.what_for(s, c)} ({c.rule})")
+            said.sort(key=lambda x: " more game" in x)  # what counts first, what adds after
+            if said:
+                parts.append(f"{layer_words(layer, self.season.league)}: " + ", and ".join(said))
+        told = " ".join(parts)
+        for c in s.components:
+            if c.indefinite and f"({c.rule})" not in told:
+                parts.append(f"{c.rule} makes it indefinite ({self.what_for(s, c)})")
+        head = games_words(s.games, s.indefinite)
+        return f"{head}. " + "; ".join(parts) if parts else head
+
     def combination_node(self, s: Suspension) -> Node:
-        node = Node("combination", f"total: {games_words(s.games, s.indefinite)}", rule="league:10.01A")
+        node = Node("combination", self.summary(s), rule="league:10.01A")
+        league = self.season.league
         for layer, part in (("governing", s.governing_games), ("league", s.league_games)):
             comps = [c for c in s.components if c.layer == layer]
             if not comps:
@@ -360,23 +431,23 @@ class Explainer:
             lnode = node.add(
                 Node(
                     "layer",
-                    f"{LAYER_WORDS[layer]}: {part} (on each line the largest of these applies; separate sanctions add)",
+                    f"{layer_words(layer, league)}: {plural(part, 'game')} (on each line {LARGEST}; "
+                    f"a separate sanction adds)",
                     data={"layer": layer, "games": part},
                 )
             )
             for c in comps:
                 source = c.incident if c.incident is not None else ("team", c.team_event)
                 how = self.model.combines.get((s.person, s.game, source, c.rule))
-                where = f"line {c.incident}" if c.incident is not None else f"team {c.team_event}"
+                where = (
+                    f"line {c.incident}" if c.incident is not None else f"the lines of {self.words.team(c.team_event)}"
+                )
                 if how == "adds":
-                    text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
+                    text = f"{c.rule} adds {plural(c.games, 'game')} ({where}; {SEPARATE})"
                 elif how == "governs":
-                    text = f"{c.rule} applies on {where}: {games_words(c.games, c.indefinite)}, the largest of these (rule 1)"
+                    text = f"{c.rule} on {where}: {games_words(c.games, c.indefinite)}, {LARGEST}"
                 else:
-                    text = (
-                        f"{c.rule} ({games_words(c.games, c.indefinite)}) overlaps with {how} on {where}: "
-                        f"not added, the largest of these applies (rule 1)"
-                    )
+                    text = f"{c.rule} ({games_words(c.games, c.indefinite)}) is not added: {how} counts on {where} ({LARGEST})"
                 lnode.add(
                     Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps", text, rule=c.rule)
                 )
@@ -384,29 +455,33 @@ class Explainer:
         for i, rule, other in sorted(self.model.notadded.get((s.person, s.game), [])):
             blocked[(i, rule)].append(other)
         for (i, rule), others in sorted(blocked.items()):
+            window = self.policy_of(s.game).late_window_minutes
             node.add(
                 Node(
                     "counted-once",
-                    f"{rule} not added on line {i}: this game is counted once: "
-                    f"{', '.join(others)} already used {'its' if len(others) == 1 else 'their'} "
-                    f"late value, which already includes it (rule 3, late game counted once)",
+                    f"{rule} is not added on line {i}: {', '.join(others)} already "
+                    f"{'gives its' if len(others) == 1 else 'give their'} value for the last {window} minutes "
+                    f"or overtime, which includes this game ({COUNTED_ONCE})",
                     rule=rule,
                 )
             )
-        if self.policy_of(s.game).layers == "sum":
-            arith = (
-                f"{s.governing_games} + {s.league_games} = {s.games} (Hockey Canada part plus league part, layers: sum)"
-            )
+        gov, lg = layer_words("governing"), layer_words("league", league)
+        if s.indefinite and not s.games:
+            arith = "no number of games yet: the league sets the length"
+        elif s.indefinite:
+            arith = f"at least {plural(s.games, 'game')} until the league sets the length"
+        elif self.policy_of(s.game).layers == "sum":
+            arith = f"{s.governing_games} + {s.league_games} = {s.games}: {gov}, {s.governing_games}, plus {lg}, {s.league_games}"
         else:
-            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger part, layers: max)"
+            arith = f"the larger of {s.governing_games} and {s.league_games}: {s.games} (the larger part counts)"
         node.add(Node("arithmetic", arith, rule="league:10.01A"))
         if s.indefinite:
-            ind = ", ".join(c.rule for c in s.components if c.indefinite)
+            ind = ", ".join(f"{c.rule} ({body(c.rule, league)})" for c in s.components if c.indefinite)
             node.add(
                 Node(
                     "indefinite",
-                    f"indefinite because of {ind}: the total above, with each indefinite "
-                    f"component at its minimum, is the minimum (rule 5)",
+                    f"indefinite because of {ind}: the league must decide the length (By-Law 10.01C)"
+                    + (f"; at least {plural(s.games, 'game')} in all" if s.games else ""),
                 )
             )
         return node
@@ -414,7 +489,8 @@ class Explainer:
     def suspension_node(self, s: Suspension) -> Node:
         root = Node(
             "suspension",
-            f"{s.name} [{s.person}, {s.role}, {s.team}]: {games_words(s.games, s.indefinite)} for game {s.game} ({s.date})",
+            f"{person_words(s.name, s.person, s.role, self.words.team(s.team))}: "
+            f"{games_words(s.games, s.indefinite)} for game {s.game} ({s.date})",
             data={
                 "person": s.person,
                 "game": s.game,
@@ -424,12 +500,12 @@ class Explainer:
                 "league_games": s.league_games,
             },
         )
+        root.add(self.combination_node(s))  # the total first, the details under it
         root.add(self.words.game_node(s.game))
         for i in sorted({c.incident for c in s.components if c.incident is not None}):
             root.add(self.words.line_node(s.game, i))
         for c in s.components:
             root.add(self.component_node(s, c))
-        root.add(self.combination_node(s))
         return root
 
     # --- why not -------------------------------------------------------------
@@ -470,7 +546,7 @@ class Explainer:
             root.add(
                 Node(
                     "outcome",
-                    "no suspension for this game" + (" (its components total 0 games, rule 6)" if comps else ""),
+                    "no suspension for this game" + (" (the rules that apply give 0 games)" if comps else ""),
                 )
             )
         context = {t.name: t for t in self.model.context.get((game_id, number), [])}
@@ -487,7 +563,8 @@ class Explainer:
             node = root.add(
                 Node(
                     "fired",
-                    f"{c.rule} fires: {games_words(c.games, c.indefinite)}{', late value' if c.late else ''}",
+                    f"{c.rule} fires: {games_words(c.games, c.indefinite)}"
+                    + (", the value for the last minutes or overtime" if c.late else ""),
                     rule=c.rule,
                 )
             )
@@ -498,7 +575,7 @@ class Explainer:
             reasons = []
             lacking = sorted(self.model.lacks.get((game_id, number, rule), []))
             if lacking:
-                reasons.append(f"needs {' + '.join(lacking)}; the line has {' + '.join(inc.penalties)}")
+                reasons.append(f"needs {penalty_words(lacking)}; the line has {penalty_words(inc.penalties)}")
             fails = self.model.failed.get((game_id, number, rule), [])
             once = sorted(w.arguments[0].string for w in fails if w.name == "countedonce")
             for why in fails:
@@ -506,8 +583,8 @@ class Explainer:
                     reasons.append(self._why_not(why, inc))
             if once:
                 reasons.append(
-                    f"{', '.join(once)} already used {'its' if len(once) == 1 else 'their'} late "
-                    f"value, which holds this game (counted once)"
+                    f"{', '.join(once)} already {'gives its' if len(once) == 1 else 'give their'} value for "
+                    f"the last minutes or overtime, which includes this game ({COUNTED_ONCE})"
                 )
             if not reasons:
                 reasons.append("does not fire")
@@ -552,7 +629,7 @@ class Explainer:
             node.add(Node("rulebook", f'proposed rule: "{proposal.texts()[rule]}"', rule=rule))
             node.data["rulebook"] = proposal.texts()[rule]
         elif quote:
-            node.add(Node("rulebook", f'rulebook: "{quote}"', rule=rule))
+            node.add(Node("rulebook", f"rulebook: {row_words(rule, quote)}", rule=rule))
         if proposal is not None:
             stem = rule.rsplit("/", 1)[0]
             if rule in proposal.rows or stem in proposal.ladders:
@@ -566,7 +643,10 @@ class Explainer:
         if why.name == "covered":
             return f"the line is covered by {why.arguments[0].string} (not otherwise covered)"
         if why.name == "countedonce":
-            return f"{why.arguments[0].string} already used its late value, which holds this game (counted once)"
+            return (
+                f"{why.arguments[0].string} already gives its value for the last minutes or overtime, "
+                f"which includes this game ({COUNTED_ONCE})"
+            )
         game = next(g for g in self.season.games if inc in g.incidents)
         if why.name in ("leaguepersons", "leaguegames"):
             return reading_words(why.name, self.policy_of(game.id), game, self.season.people.get(inc.person))
@@ -577,7 +657,7 @@ class Explainer:
             )
         text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy_of(game.id).late_window_minutes)
         if why.name == "notplayer":
-            return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
+            return f"{text}; {inc.person} is a {words(self.season.people[inc.person].role)}"
         if why.name in ("notlate", "late"):
             return (
                 f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
@@ -616,7 +696,7 @@ class Explainer:
         if "notplayer" in found:
             return Node(
                 "ladder",
-                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role}",
+                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role.replace('_', ' ')}",
                 rule=stem,
                 data=data,
             )
@@ -683,9 +763,37 @@ def explain_person(
     proposal = as_proposal(proposal)
     part = part_of(season, season.people[person].team, proposal)
     ex = build(part, policy, [Fact("focusperson", Id(person))], proposal)
-    return [
+    nodes = [
         ex.suspension_node(s) for s in ex.result.suspensions if s.person == person and (game is None or s.game == game)
     ]
+    if season.people[person].role == "head_coach":  # league:10.08 suspends head coaches only: the audit's
+        nodes += audit_suspension_nodes(part, person, game, policy, proposal)
+    return nodes
+
+
+def audit_suspension_nodes(season: Season, person: str, game: str | None, policy: Policy, proposal=None) -> list[Node]:
+    """The suspensions the audit makes (league:10.08: a head coach whose team used an
+    ineligible person) of one person: suspensions like the rules', shown by every view."""
+    from hockeyrules.views.audit import audit  # the audit's findings come from its own encoding
+
+    data = audit(season, policy, proposal=proposal).to_dict()
+    return audit_suspensions_of(Words(season, policy), data, person, game)
+
+
+def audit_suspensions_of(words: Words, data: dict, person: str, game: str | None) -> list[Node]:
+    serving = {(s["person"], s["game"]): s for s in data["serving"] if s["rule"] == "league:10.08"}
+    nodes = []
+    for s in data["audit_suspensions"]:
+        if s["person"] != person or (game is not None and s["game"] != game):
+            continue
+        team = s["components"][0]["team_event"]
+        used = [
+            v
+            for v in data["violations"]
+            if v["game"] == s["game"] and v["team"] == team and v["rule"] == "league:10.08"
+        ]
+        nodes.append(audit_suspension_node(words, s, used, serving.get((s["person"], s["game"]))))
+    return nodes
 
 
 def explain_incident(
@@ -736,7 +844,7 @@ def _with_explanations(data: dict, trees: dict) -> dict:
         comps = [n for n in tree.children if n.kind == "component"]
         for comp_node, comp_out in zip(comps, out["components"]):
             comp_out["explanation"] = comp_node.to_dict()
-        out["explanation"] = tree.children[-1].to_dict()
+        out["explanation"] = next(n for n in tree.children if n.kind == "combination").to_dict()
     return data
 
 
@@ -805,17 +913,7 @@ def explain_audit(
         for v in data["violations"]
         if v["person"] == person and (game is None or v["game"] == game)
     ]
-    for s in data["audit_suspensions"]:
-        if s["person"] != person or (game is not None and s["game"] != game):
-            continue
-        team = s["components"][0]["team_event"]
-        used = [
-            v
-            for v in data["violations"]
-            if v["game"] == s["game"] and v["team"] == team and v["rule"] == "league:10.08"
-        ]
-        nodes.append(audit_suspension_node(words, s, used))
-    return nodes
+    return nodes + audit_suspensions_of(words, data, person, game)
 
 
 def serving_node(words: Words, s: dict) -> Node:
@@ -840,13 +938,17 @@ def serving_node(words: Words, s: dict) -> Node:
         node.add(
             Node(
                 "served",
-                f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
+                f"{ordinal(n)} game served: {g.id} {g.date}, {words.matchup(g)} ({g.kind})",
                 where=g.where,
                 line=g.line,
             )
         )
     for d in s["decisions"]:
-        verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
+        verb = (
+            f"sets its length to {plural(d['set_games'], 'game')}"
+            if "set_games" in d
+            else f"adds {plural(d['add_games'], 'game')}"
+        )
         node.add(
             Node(
                 "decision",
@@ -865,7 +967,7 @@ def violation_node(words: Words, v: dict) -> Node:
     g = words.games[v["game"]]
     node = Node(
         "violation",
-        f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: {v['message']}",
+        f"{v['rule']} in {v['game']} {v['date']} for {words.team(v['team'])}: {v['message']}",
         rule=v["rule"],
         where=g.where,
         line=g.line,
@@ -874,7 +976,7 @@ def violation_node(words: Words, v: dict) -> Node:
         node.add(
             Node(
                 "consequence",
-                f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
+                f"{words.team(v['team'])} forfeits {v['game']}; a fine of at least $200; the team's "
                 f"head coach for that game is suspended (league:10.08, indefinite)",
                 rule="league:10.08",
             )
@@ -882,22 +984,26 @@ def violation_node(words: Words, v: dict) -> Node:
     return node
 
 
-def audit_suspension_node(words: Words, s: dict, used: list) -> Node:
-    """A head coach suspended by the audit (league:10.08), with the violations behind it."""
+def audit_suspension_node(words: Words, s: dict, used: list, serving: dict | None = None) -> Node:
+    """A head coach suspended by the audit (league:10.08), with the violations behind it.
+    `serving`: the audit's serving of it, where the league has set its length."""
     team = s["components"][0]["team_event"]
     g = words.games[s["game"]]
+    if serving is not None and serving["length_set"]:
+        length = f"{plural(serving['games'], 'game')} (the length the league set)"
+    else:
+        length = games_words(0, True)
     node = Node(
         "audit-suspension",
-        f"{s['name']} [{s['person']}] is suspended indefinitely (league:10.08) as "
-        f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
-        f"an ineligible person",
+        f"{person_words(s['name'], s['person'], 'head_coach', words.team(team))}: {length} for game "
+        f"{s['game']} ({s['date']}), suspended under league:10.08: the team used an ineligible person",
         rule="league:10.08",
         where=g.where,
         line=g.line,
     )
     quote = excerpt("league:10.08")
     if quote:
-        node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
+        node.add(Node("rulebook", f"rulebook: {row_words('league:10.08', quote)}", rule="league:10.08"))
     for v in used:
         node.add(Node("violation", v["message"], rule=v["rule"]))
     return node

@@ -5,6 +5,8 @@ words things through this module, so that one vocabulary is kept in one place.""
 
 from __future__ import annotations
 
+import re
+
 from hockeyrules.model.policy import Policy
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -22,8 +24,14 @@ LADDER_WORDS = {
     "hc:11.4": "hc:11.4 gross misconduct",
     "hc:11.5(e)": "hc:11.5(e) game misconduct",
     "hc:s2-coach": "game with 3 or more lines with a major, a match penalty or a fighting infraction",
-    "league:10.05": "misconduct-class penalty",
-    "league:10.06": "fighting incident (a fighting or secondary_fight line)",
+    "league:10.05": "misconduct",
+    "league:10.06": "fight",
+}
+
+# What a ladder counts, where its one word is not the whole story.
+LADDER_NOTES = {
+    "league:10.05": "every misconduct, game misconduct, gross misconduct and match penalty counts",
+    "league:10.06": "a fighting line or a secondary fight counts",
 }
 
 FAIL_WORDS = {
@@ -58,7 +66,15 @@ def mmss(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-LAYER_WORDS = {"governing": "Hockey Canada part", "league": "league part"}
+LAYER_WORDS = {"governing": "Hockey Canada and Hockey Manitoba", "league": "the league"}
+
+# What a rule's prefix says about who wrote it.
+BODIES = {"hc": "Hockey Canada", "hm": "Hockey Manitoba", "league": "the league"}
+
+# The catalog's combination rules (By-Law 10.01A as the catalog reads it), by what they say.
+LARGEST = "the largest of these counts"
+SEPARATE = "a separate sanction: it adds"
+COUNTED_ONCE = "a game is counted once"
 
 
 def words(code: str) -> str:
@@ -70,7 +86,68 @@ def penalty_words(penalties) -> str:
     return " + ".join(words(p) for p in penalties)
 
 
-def games_words(n: int, indefinite: bool) -> str:
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """1 game, 2 games; 1 person, 3 persons."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+AWAITING = "indefinite: awaiting a league decision"
+
+
+def games_words(n: int, indefinite: bool = False) -> str:
+    """A suspension's length as a reader says it: "4 games", "indefinite: awaiting a league
+    decision (at least 5 games)", "indefinite: awaiting a league decision" (no minimum)."""
     if indefinite:
-        return f"indefinite (at least {n} game{'' if n == 1 else 's'})"
-    return f"{n} game" if n == 1 else f"{n} games"
+        return f"{AWAITING} (at least {plural(n, 'game')})" if n else AWAITING
+    return plural(n, "game")
+
+
+def games_short(n: int, indefinite: bool = False) -> str:
+    """A suspension's length in a table cell: "4", "indefinite, at least 5", "indefinite"."""
+    if indefinite:
+        return f"indefinite, at least {n}" if n else "indefinite"
+    return str(n)
+
+
+def body(rule: str, league: str | None = None) -> str:
+    """Who wrote a rule, from its id: hc: Hockey Canada, hm: Hockey Manitoba, league: the
+    league (by its name where the season gives it)."""
+    prefix = rule.split(":", 1)[0]
+    if prefix == "league":
+        return f"the {league} league" if league else "the league"
+    return BODIES.get(prefix, prefix)
+
+
+def layer_words(layer: str, league: str | None = None) -> str:
+    """A layer of the rulebook as a reader names it."""
+    if layer == "league":
+        return body("league:", league)
+    return LAYER_WORDS.get(layer, layer)
+
+
+_ROW = re.compile(
+    r"^(?P<what>.*?)\s+(?P<games>\d+ games?|Indefinite Suspension(?: \(Minimum \d+ Games?\))?|See other.*?)\s+(?P<late>\d+ games?|n/a|Indefinite Suspension)$"
+)
+
+
+def row_words(rule: str, quote: str) -> str:
+    """A row of a governing body's table quoted with its columns named: "Fighting - Third
+    Offence": 4 games; 5 if in the last 10 minutes or overtime. Other quotes as they are."""
+    m = _ROW.match(quote.strip()) if not rule.startswith("league:") else None
+    if m is None:
+        return f'"{quote}"'
+    games = m["games"].replace("Indefinite Suspension", "indefinite suspension").replace("(Minimum", "(at least")
+    games = games.replace(" Games)", " games)").replace(" Game)", " game)")
+    late = m["late"]
+    if late == "n/a":
+        tail = "the same in the last 10 minutes or overtime"
+    else:
+        late = late.replace("Indefinite Suspension", "indefinite suspension")
+        late = late.split()[0] if late.split()[0].isdigit() and games.split()[0].isdigit() else late
+        tail = f"{late} if in the last 10 minutes or overtime"
+    return f'"{m["what"]}": {games}; {tail}'
+
+
+def person_words(name: str, pid: str, role: str, team_name: str | None = None) -> str:
+    """Micah Kaminski (T07-12), player of Selkirk Pistons."""
+    return f"{name} ({pid}), {words(role)}" + (f" of {team_name}" if team_name else "")
