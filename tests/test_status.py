@@ -119,7 +119,10 @@ def test_the_cli(tmp_path):
     assert res.stdout.splitlines()[0] == "Suspended as of 2025-10-09 (the day after the last game played): 3 persons"
     assert "G3 2025-10-15 (scheduled), G4 2025-10-22 (scheduled)" in res.stdout
     md = runner.invoke(main, ["status", str(path), "--format", "markdown", "--team", "A"]).stdout
-    assert md.startswith("# Suspended as of 2025-10-09 (the day after the last game played), team Alpha (A)") and "## Alpha (A)" in md
+    assert (
+        md.startswith("# Suspended as of 2025-10-09 (the day after the last game played), team Alpha (A)")
+        and "## Alpha (A)" in md
+    )
     js = json.loads(runner.invoke(main, ["status", str(path), "--format", "json", "--as-of", "2025-10-08"]).stdout)
     assert js["as_of"] == "2025-10-08" and js["persons"] == 2
     bad = runner.invoke(main, ["status", str(path), "--as-of", "yesterday"])

@@ -342,6 +342,7 @@ def _either(side: dict | None) -> str:
 
 
 def _diff_rows(data: dict) -> list:
+    names = data.get("team_names", {})
     rows = []
     for c in data["changes"]:
         why = []
@@ -355,7 +356,7 @@ def _diff_rows(data: dict) -> list:
             [
                 c["date"],
                 c["game"],
-                c["team"],
+                names.get(c["team"]) or c["team"],
                 c["person"],
                 c["name"],
                 c["change"],
@@ -374,7 +375,8 @@ def _totals_rows(data: dict) -> list:
     def cell(t: dict) -> str:
         return f"{t['suspensions']} / {t['games']} / {t['indefinite']}"
 
-    rows = [[team, cell(v["before"]), cell(v["after"])] for team, v in data["totals"]["teams"].items()]
+    names = data.get("team_names", {})
+    rows = [[names.get(t) or t, cell(v["before"]), cell(v["after"])] for t, v in data["totals"]["teams"].items()]
     lg = data["totals"]["league"]
     rows.append(["league", cell(lg["before"]), cell(lg["after"])])
     return rows
@@ -405,8 +407,9 @@ def headline_text(data: dict) -> str:
 
 
 def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str, sub) -> str:
-    games = {"changes": [c for c in data["changes"] if c["games_change"]]}
-    rules = {"changes": [c for c in data["changes"] if not c["games_change"]]}
+    names = data.get("team_names", {})
+    games = {"changes": [c for c in data["changes"] if c["games_change"]], "team_names": names}
+    rules = {"changes": [c for c in data["changes"] if not c["games_change"]], "team_names": names}
     out = [heading, headline_text(data), sub("Suspensions whose games change")]
     out.append(tabulate(DIFF_HEADERS, _diff_rows(games)) if games["changes"] else empty)
     out.append(sub("Same games, other rules cited"))
