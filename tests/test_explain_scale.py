@@ -31,11 +31,11 @@ def test_everyones_explanations_part_by_part_are_the_whole_seasons(three_leagues
 def test_one_persons_explanation_reads_only_their_league(three_leagues, monkeypatch):
     season = three_leagues
     person = next(s.person for s in explain.explain_whole(season, Policy())[0].suspensions if s.team.startswith("L3-"))
-    whole = explain._build(season, Policy(), [Fact("focusperson", Id(person))])
+    whole = explain.build(season, Policy(), [Fact("focusperson", Id(person))])
     expected = [whole.suspension_node(s).to_dict() for s in whole.result.suspensions if s.person == person]
     seen = []
-    real = explain._build
-    monkeypatch.setattr(explain, "_build", lambda part, *a, **k: seen.append(part) or real(part, *a, **k))
+    real = explain.build
+    monkeypatch.setattr(explain, "build", lambda part, *a, **k: seen.append(part) or real(part, *a, **k))
     got = [n.to_dict() for n in explain.explain_person(season, person)]
     assert got == expected and got
     [part] = seen

@@ -41,7 +41,7 @@ def test_a_valid_season_has_no_problem():
 def test_a_missing_format_is_an_error():
     data = season(line())
     del data["format"]
-    assert one(data) == ("format", "missing")
+    assert one(data) == ("format", "missing: write format: hockeyrules/season@1")
 
 
 def test_another_format_is_an_error():
@@ -53,7 +53,7 @@ def test_another_format_is_an_error():
 def test_a_missing_clock_is_an_error():
     data = season(line())
     data["settings"] = {"period_minutes": 20}
-    assert one(data) == ("settings.clock", "missing")
+    assert one(data) == ("settings.clock", "missing: one of remaining, elapsed")
 
 
 def test_an_unknown_clock_names_the_known_ones():

@@ -23,18 +23,8 @@ STAGES = ["model", "read", "facts", "engine", "views", "office", "committee", "r
 ANYWHERE = {"hockeyrules", "hockeyrules.types", "hockeyrules.asp"}
 
 # Known exceptions, each with its reason. Keep this short: fix, then delete the line.
-ALLOWED_CYCLES = {
-    # views/explain.py and views/audit.py share `ordinal` and the audit's node builders:
-    # the wording apart from the explainer is issue 29's (its own engineer)
-    frozenset({"hockeyrules.views.audit", "hockeyrules.views.explain"}),
-}
-ALLOWED_PRIVATE = {
-    # explain._build words a suspension for the notices and the reconciliation, and
-    # render._other_readings the report's readings: the wording module of issue 29
-    ("hockeyrules.office.notices", "hockeyrules.views.explain", "_build"),
-    ("hockeyrules.office.reconcile", "hockeyrules.views.explain", "_build"),
-    ("hockeyrules.report.data", "hockeyrules.views.render", "_other_readings"),
-}
+ALLOWED_CYCLES: set = set()
+ALLOWED_PRIVATE: set = set()
 
 
 def _module_name(path: Path) -> str:

@@ -47,7 +47,7 @@ def season(name=None):
 
 @pytest.mark.parametrize("person,game", [("A1", "G1"), ("B2", "G2")])
 def test_golden_markdown(person, game):
-    (n,) = notices(season(), person, game)
+    (n,) = notices(season(), person, game, date="2025-10-20")  # a date of issue: the same letter every day
     text = to_markdown(n)
     path = GOLDEN / f"notice-{person}-{game}.md"
     if os.environ.get("HOCKEYRULES_REGOLD") == "1":
@@ -71,7 +71,7 @@ def test_the_notice_is_read_off_the_explain_tree_and_the_serving():
         ("G4", "to sit out"),
     ]
     (b2,) = notices(season(), "B2", "G2")
-    assert b2["indefinite"] and b2["return"] == "after the league decides the length of the suspension"
+    assert b2["indefinite"] and b2["return"] == "awaiting a league decision on the length of the suspension"
     assert "at least 5 games" in b2["may_decide"][0]
 
 
@@ -126,7 +126,8 @@ def test_the_html_notice_opens_in_chromium_and_a_hostile_name_stays_text(browser
     assert browser.execute_script("return window.__xss === undefined")
     assert browser.find_element(By.ID, "name").text == HOSTILE
     assert browser.find_elements(By.TAG_NAME, "img") == []
-    assert browser.find_element(By.ID, "total").text.startswith("4 games for game G1")
+    total = browser.find_element(By.ID, "total").text
+    assert total.startswith(HOSTILE + " (A1), player of ") and ": 4 games for game G1 on 2025-10-01" in total
     rows = browser.find_elements(By.CSS_SELECTOR, "#serving tr")
     assert [r.text.split()[0] for r in rows[1:]] == ["G2", "G3", "G4"]
     # a print stylesheet, and the page is self-contained (no link, no script)

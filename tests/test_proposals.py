@@ -1290,16 +1290,18 @@ def test_the_test_command_refuses_a_broken_option_proposal(tmp_path):
 def test_rules_lists_every_catalog_row():
     data = listing()
     book = catalog()
-    assert [r["id"] for r in data["rows"]] == sorted(book.rows)
+    from hockeyrules.committee.rules import rule_order
+
+    assert [r["id"] for r in data["rows"]] == sorted(book.rows, key=rule_order)  # 4.8 before 10.4 (issue 29)
     by_id = {r["id"]: r for r in data["rows"]}
     pick = lambda rid: {k: by_id[rid][k] for k in ("id", "layer", "games", "late")}  # noqa: E731
     assert pick("hc:7.2(b)") == {"id": "hc:7.2(b)", "layer": "governing", "games": "1", "late": "2"}
     assert pick("hc:11.3(c)") == {"id": "hc:11.3(c)", "layer": "governing", "games": "5", "late": "n/a"}
-    assert pick("hc:11.4") == {"id": "hc:11.4", "layer": "governing", "games": "indefinite, min 5", "late": "n/a"}
+    assert pick("hc:11.4") == {"id": "hc:11.4", "layer": "governing", "games": "indefinite, at least 5", "late": "n/a"}
     assert pick("league:10.05/7") == {
         "id": "league:10.05/7",
         "layer": "league",
-        "games": "indefinite, min 3",
+        "games": "indefinite, at least 3",
         "late": "n/a",
     }
     assert pick("league:10.06B") == {"id": "league:10.06B", "layer": "league", "games": "1", "late": "n/a"}
@@ -1343,8 +1345,8 @@ def test_rules_with_a_proposal_lists_its_changes(tmp_path):
         {
             "id": "league:10.05",
             "what": "ladder",
-            "before": "4: 1, 5: 1, 6: 2, 7: indefinite, min 3",
-            "after": "3: 1, 6: indefinite, min 3",
+            "before": "4: 1, 5: 1, 6: 2, 7: indefinite, at least 3",
+            "after": "3: 1, 6: indefinite, at least 3",
         },
         {"id": "league:10.04", "what": "marks", "before": "after 100, every 25", "after": "after 80, every 20"},
         {"id": "league:10.06B", "what": "repealed", "before": "in force", "after": "repealed"},
@@ -1361,8 +1363,8 @@ def test_rules_with_a_proposal_lists_its_changes(tmp_path):
     assert json.loads(res.stdout) == data
     table = cli("rules", "--proposal", path)
     assert table.exit_code == 0
-    assert "\nProposal: Everything\n" in table.stdout
-    after = table.stdout.split("\nProposal: Everything\n", 1)[1]
+    assert table.stdout.startswith("Proposal: Everything\n")  # what the proposal changes first (issue 29)
+    after = table.stdout.split("Proposal: Everything\n", 1)[1]
     for rid, what in (
         ("hc:7.2(b)", "games"),
         ("hc:7.2(b)", "late"),

@@ -117,7 +117,9 @@ def test_extra_and_too_long_say_why_not_with_the_candidate_rows(answer):
 
 
 def test_indefinite_mismatch_both_ways(answer):
-    assert pair(answer, "A6")["difference"].startswith("required indefinite (at least 5), issued 5 games")
+    assert pair(answer, "A6")["difference"].startswith(
+        "required indefinite: awaiting a league decision (at least 5 games), issued 5 games"
+    )
     assert pair(answer, "B1")["difference"].startswith("required 1 game, issued indefinite")
     assert "hc:11.4" in all_text(pair(answer, "A6"))
 
@@ -208,9 +210,12 @@ def test_the_cli_formats(tmp_path):
     runner = CliRunner()
     table = runner.invoke(main, ["reconcile", str(path)])
     assert table.exit_code == 0, table.stderr
-    assert table.stdout.splitlines()[0] == "Reconciliation: 8 pair(s)"
+    assert (
+        table.stdout.splitlines()[0]
+        == "Reconciliation: 6 differences and 2 agreeing of 8 suspensions required or issued"
+    )
     assert re.search(r"\ntoo short +A2 ", table.stdout) and "matched by date window" in table.stdout
     md = runner.invoke(main, ["reconcile", str(path), "--format", "markdown"]).stdout
-    assert md.startswith("# Reconciliation\n") and "## too long: Player B3 (B3, B)" in md
+    assert md.startswith("# Reconciliation\n") and "## too long: Player B3 (B3, Bravo)" in md
     rows = runner.invoke(main, ["reconcile", str(path), "--format", "csv"]).stdout.splitlines()
     assert rows[0].startswith("class,person,name,team") and len(rows) == 9

@@ -10,7 +10,9 @@ change to the facts, the read-back or the encoding that is meant to keep every
 result must keep them. (A change of the rules' meaning changes them: take them
 again, and say so.) example/explain-all was taken again after the explanations
 were worded in plain words (Hockey Canada part, league part): the same bytes
-from the engine before and after the integer facts.
+from the engine before and after the integer facts. It was taken again for issue 29
+(the readers' vocabulary of views/wording.py): the explanations' words only, every
+id, number and field as before.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def test_an_indefinite_suspension_awaits_a_league_decision():
     assert s["indefinite"] and s["remaining"] is None and a3["games_left"] is None
     assert ids(s["sit_out"]) == ["G3", "G4", "G5"] and a3["first_game"] is None
     assert a3["awaiting"] == [
-        "a league decision on its length (By-Law 10.01C): at least 5 game(s), 5 of them still to serve"
+        "a league decision on its length (By-Law 10.01C): at least 5 games, 5 of them still to serve"
     ]
 
 
@@ -116,10 +116,13 @@ def test_the_cli(tmp_path):
     runner = CliRunner()
     res = runner.invoke(main, ["status", str(path)])
     assert res.exit_code == 0, res.stderr
-    assert res.stdout.splitlines()[0] == "Suspended as of 2025-10-09: 3 person(s)"
-    assert "G3 2025-10-15, G4 2025-10-22" in res.stdout
+    assert res.stdout.splitlines()[0] == "Suspended as of 2025-10-09 (the day after the last game played): 3 persons"
+    assert "G3 2025-10-15 (scheduled), G4 2025-10-22 (scheduled)" in res.stdout
     md = runner.invoke(main, ["status", str(path), "--format", "markdown", "--team", "A"]).stdout
-    assert md.startswith("# Suspended as of 2025-10-09 (team A)") and "## Alpha (A)" in md
+    assert (
+        md.startswith("# Suspended as of 2025-10-09 (the day after the last game played), team Alpha (A)")
+        and "## Alpha (A)" in md
+    )
     js = json.loads(runner.invoke(main, ["status", str(path), "--format", "json", "--as-of", "2025-10-08"]).stdout)
     assert js["as_of"] == "2025-10-08" and js["persons"] == 2
     bad = runner.invoke(main, ["status", str(path), "--as-of", "yesterday"])

@@ -51,6 +51,19 @@ def _fail_limit(err) -> None:
     sys.exit(EXIT_INPUT)
 
 
+def _named(loaded, team: str | None = None, person: str | None = None) -> tuple:
+    """--team and --person as ids: each an id or a name (hockeyrules/read/names.py, the one
+    resolver of every command); an unknown one is an input error that lists the closest."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.read.names import person_id, team_id
+
+    try:
+        return (team_id(loaded, team) if team else None, person_id(loaded, person) if person else None)
+    except KeyError as err:
+        _fail_limit(err.args[0])
+        raise  # (not reached: _fail_limit exits)
+
+
 def _fail_input(err: InputError) -> None:
     click.echo(err.report(), err=True)
     sys.exit(EXIT_INPUT)
@@ -390,9 +403,10 @@ def main():
     is_flag=True,
     help="Add each component's explanation (json) or print every suspension's tree (table).",
 )
+@click.option("--team", help="Only this team's suspensions (an id or a name).")
 @_policy_options
 @_folder_options
-def suspensions(season, fmt, with_reasons, layers, counted_once, readings, proposal, quiet):
+def suspensions(season, fmt, with_reasons, team, layers, counted_once, readings, proposal, quiet):
     """Every suspension the rules require for SEASON (a season@1 YAML or JSON file, a CSV folder, or -)."""
     policy = _make_policy(layers, counted_once, readings)
     # No cyclic collection from here to the end of the command (a streamed season was
@@ -400,21 +414,29 @@ def suspensions(season, fmt, with_reasons, layers, counted_once, readings, propo
     # made is then frozen, so that no collection walks it on the way out. Not for
     # explanations, whose trees the collector may have to find.
     with nullcontext() if with_reasons else paused(freeze=collection.ends()):
-        _suspensions(season, fmt, with_reasons, policy, proposal, quiet)
+        _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team)
 
 
-def _suspensions(season, fmt, with_reasons, policy, proposal, quiet):
+def _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team=None):
+    if with_reasons and fmt == "csv":
+        raise click.UsageError("--explain adds explanations to --format json or table; CSV has no room for them")
     with _working(quiet):
-        if with_reasons:
+        if with_reasons or team is not None:
             loaded, (proposal,) = _inputs(season, proposal)
+            if team is not None:  # a name or an id, resolved against the season's teams
+                team = _named(loaded, team)[0]
+        if with_reasons:
             progress.stage("solving")
             # (here: start-up time: only this command loads it)
             from hockeyrules.views.explain import explain_all
 
             _, trees, result = explain_all(loaded, policy, proposal=proposal)
         else:
-            # the engine reads the season: it decides how (hockeyrules/engine/run.py)
-            source, (proposal,) = _inputs(season, proposal, defer=True)
+            if team is None:
+                # the engine reads the season: it decides how (hockeyrules/engine/run.py)
+                source, (proposal,) = _inputs(season, proposal, defer=True)
+            else:
+                source = loaded
             # (here: start-up time: only this command loads it)
             from hockeyrules.engine.run import evaluate
 
@@ -422,12 +444,18 @@ def _suspensions(season, fmt, with_reasons, policy, proposal, quiet):
     with paused():  # (many small dictionaries, no cycle)
         if not with_reasons:
             result = solved.to_dict()
+        if team is not None:  # (ids stay in the output; the name chose them)
+            result["suspensions"] = [s for s in result["suspensions"] if s["team"] == team]
+            if with_reasons:
+                kept = {(s["person"], s["game"]) for s in result["suspensions"]}
+                trees = {k: t for k, t in trees.items() if k in kept}
         _warn(result)
         if with_reasons and fmt == "table":
             # (here: start-up time: only this command loads it)
             from hockeyrules.views import treeview
 
-            click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], **_tree_width()), nl=False)
+            file = treeview.source_name(getattr(loaded, "source", None))
+            click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], file=file, **_tree_width()), nl=False)
             return
         _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
 
@@ -447,9 +475,10 @@ def _tree_width() -> dict:
     show_default=True,
     help="csv: one row per violation.",
 )
+@click.option("--team", help="Only this team's serving, violations, forfeits and fines (an id or a name).")
 @_policy_options
 @_folder_options
-def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
+def audit(season, fmt, team, layers, counted_once, readings, proposal, quiet):
     """Serving and eligibility: games served, ineligible persons used, forfeits, fines."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.views.audit import audit as run_audit
@@ -458,7 +487,10 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     with _working(quiet):
         loaded, (proposal,) = _inputs(season, proposal)
         progress.stage("solving")
+        team = _named(loaded, team)[0] if team else None
         data = run_audit(loaded, policy, proposal=proposal).to_dict()
+    if team is not None:
+        data = render.one_team(data, team)
     _warn(data)
     _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
 
@@ -476,7 +508,7 @@ def audit(season, fmt, layers, counted_once, readings, proposal, quiet):
     "--as-of",
     "as_of",
     type=click.DateTime(["%Y-%m-%d"]),
-    help="Who is suspended as of this date (default: the last game's date).",
+    help="Who is suspended as of this date (default: the day after the last game played, as status).",
 )
 @click.option(
     "--site/--one-file",
@@ -497,6 +529,14 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
         sys.exit(EXIT_INPUT)
     if not folder:
         _check_output(output)
+        suffix = os.path.splitext(output)[1].lower()
+        if output != streams.STDIO and suffix not in ("", ".html", ".htm"):
+            click.echo(
+                f"error: {output}: the report is HTML; give a .html file (print it to PDF from a browser), "
+                "or FOLDER/ for a site of pages",
+                err=True,
+            )
+            sys.exit(EXIT_INPUT)
     from hockeyrules.report.pages import ours  # start-up time: only the report loads it
 
     # a .html output may become a site of the same name without the suffix (a large season)
@@ -532,7 +572,7 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=PATH)
-@click.option("--person", help="Explain every suspension of this person (id).")
+@click.option("--person", help="Explain every suspension of this person (an id or a name).")
 @click.option("--game", help="With --person: only this game. With --incident: the game of the line.")
 @click.option("--incident", type=int, help="Why or why not for this line (1-based, as in result@1).")
 @click.option(
@@ -567,11 +607,13 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
             loaded, (proposal,) = _inputs(season, proposal)
             for w in loaded.warnings:
                 click.echo(f"warning: {w}", err=True)
+            person = _named(loaded, person=person)[1] if person is not None else None
             progress.stage("solving")
             if person is not None:
                 nodes = explain_person(loaded, person, game, policy, proposal=proposal)
                 if with_audit:
-                    nodes += explain_audit(loaded, person, game, policy, proposal=proposal)
+                    shown = explain_audit(loaded, person, game, policy, proposal=proposal)
+                    nodes += [n for n in shown if n.kind != "audit-suspension"]  # explain_person has them
                 if not nodes:
                     click.echo(
                         f"{person} has no suspension"
@@ -590,9 +632,9 @@ def explain(season, person, game, incident, with_audit, fmt, layers, counted_onc
     if fmt == "json":
         click.echo(render.to_json({"format": "hockeyrules/explanation@1", "explanations": trees}), nl=False)
     elif fmt == "markdown":
-        click.echo(treeview.markdown(trees), nl=False)
+        click.echo(treeview.markdown(trees, treeview.source_name(loaded.source)), nl=False)
     else:
-        click.echo(treeview.text_tree(trees, **_tree_width()), nl=False)
+        click.echo(treeview.text_tree(trees, file=treeview.source_name(loaded.source), **_tree_width()), nl=False)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -686,7 +728,14 @@ def rules(proposal, fmt, readings):
         ]
         click.echo(f"  {layer['name']}: {len(ids)} rule{'s' if len(ids) != 1 else ''}")
     click.echo("")
-    rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in data["rows"]]
+    if "proposal" in data:  # what the proposal changes first: what the committee came for
+        since = data["proposal"].get("effective")
+        click.echo(f"Proposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
+        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
+        click.echo(render.table(["id", "change", "before", "after"], rows, width=width) + "\n", nl=False)
+    changed = {c["id"] for c in data.get("proposal", {}).get("changes", [])}
+    ordered = sorted(data["rows"], key=lambda r: r["id"] not in changed and r["id"].rsplit("/", 1)[0] not in changed)
+    rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in ordered]
     click.echo(
         render.table(
             ["id", "layer", "when", "games", "late", "combines"], rows, width=width, drop=("combines", "late", "layer")
@@ -696,11 +745,6 @@ def rules(proposal, fmt, readings):
     for rid, t in data["thresholds"].items():
         click.echo(f"\n{rid}: a game each time the season's minutes pass {t['after']}, then every {t['every']}")
     click.echo("\nReadings: " + ", ".join(f"{k}={v}" for k, v in data["readings"].items()))
-    if "proposal" in data:
-        since = data["proposal"].get("effective")
-        click.echo(f"\nProposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
-        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
-        click.echo(render.table(["id", "change", "before", "after"], rows, width=width), nl=False)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -963,7 +1007,7 @@ def readings_command(season, fmt, proposal):
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=PATH)
 @click.option("--as-of", "as_of", help="The date (YYYY-MM-DD); default: the day after the last played game.")
-@click.option("--team", help="Only this team's persons.")
+@click.option("--team", help="Only this team's persons (an id or a name).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 @_policy_options
 @_folder_options
@@ -976,6 +1020,7 @@ def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, q
     with _working(quiet):
         try:
             loaded, (proposal,) = _inputs(season, proposal)
+            team = _named(loaded, team)[0] if team else None
             progress.stage("serving")
             data = status_mod.status(loaded, as_of, team, policy, proposal=proposal)
         except (KeyError, ValueError) as err:
@@ -994,9 +1039,11 @@ def status(season, as_of, team, fmt, layers, counted_once, readings, proposal, q
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json", "markdown", "csv"]), default="table", show_default=True
 )
+@click.option("--team", help="Only this team's persons (an id or a name).")
+@click.option("--differences", is_flag=True, help="Only the differences (agreements are counted, not listed).")
 @_policy_options
 @_folder_options
-def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, quiet):
+def reconcile(season, issued, fmt, team, differences, layers, counted_once, readings, proposal, quiet):
     """Did the league issue what its rules require? Each difference with its explanation.
 
     Exit 0 whatever the differences (they are the answer, not a failure)."""
@@ -1006,14 +1053,33 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, qui
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         loaded, (proposal,) = _inputs(season, proposal)
+        team = _named(loaded, team)[0] if team else None
         progress.stage("solving and matching")
-        data = rec.reconcile(loaded, issued, policy, proposal=proposal)
-    _print(fmt, data, table=rec.reconcile_table, markdown=rec.reconcile_markdown, csv=rec.reconcile_csv)
+        data = rec.reconcile(loaded, issued, policy, proposal=proposal, team=team, differences=differences)
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.views.treeview import source_name
+
+    file = source_name(getattr(loaded, "source", None))
+    _print(
+        fmt,
+        data,
+        table=lambda d: rec.reconcile_table(d, file),
+        markdown=lambda d: rec.reconcile_markdown(d, file),
+        csv=rec.reconcile_csv,
+    )
+
+
+def _letter_options(f):
+    """A notice is a letter: its date of issue and who issues it."""
+    f = click.option("--from", "issuer", help="Who issues the notice (default: the season's league).")(f)
+    return click.option(
+        "--date", "issued_on", help="The date of issue, YYYY-MM-DD (default: today; give it for the same output)."
+    )(f)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
 @click.argument("season", type=PATH)
-@click.option("--person", required=True, help="The suspended person (id).")
+@click.option("--person", required=True, help="The suspended person (an id or a name).")
 @click.option("--game", required=True, help="The game the suspension was earned in.")
 @click.option(
     "-o",
@@ -1022,12 +1088,14 @@ def reconcile(season, issued, fmt, layers, counted_once, readings, proposal, qui
     help="The file to write: .html a printable page, anything else Markdown (default, or -: Markdown on "
     "standard output).",
 )
+@_letter_options
 @_policy_options
 @_folder_options
-def notice(season, person, game, output, layers, counted_once, readings, proposal, quiet):
+def notice(season, person, game, output, issued_on, issuer, layers, counted_once, readings, proposal, quiet):
     """One suspension's notice, as the team manager receives it."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.office import notices as nt
+    from hockeyrules.office.status import check_date
 
     if output is not None:
         _check_output(output)
@@ -1035,10 +1103,12 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     policy = _make_policy(layers, counted_once, readings)
     with _working(quiet):
         try:
+            issued_on = check_date(issued_on) if issued_on else None
             loaded, (proposal,) = _inputs(season, proposal)
+            person = _named(loaded, person=person)[1]
             progress.stage("explaining")
-            found = nt.notices(loaded, person, game, policy=policy, proposal=proposal)
-        except KeyError as err:
+            found = nt.notices(loaded, person, game, policy=policy, proposal=proposal, date=issued_on, issuer=issuer)
+        except (KeyError, ValueError) as err:
             _fail_limit(err.args[0])
     if not found:
         _fail_limit(f"{person} has no suspension for game {game}")
@@ -1062,9 +1132,10 @@ def notice(season, person, game, output, layers, counted_once, readings, proposa
     type=FOLDER,
     help="The folder to write into (GAME-PERSON.md and .html per suspension).",
 )
+@_letter_options
 @_policy_options
 @_folder_options
-def notices(season, since, output, layers, counted_once, readings, proposal, quiet):
+def notices(season, since, output, issued_on, issuer, layers, counted_once, readings, proposal, quiet):
     """Every suspension's notice (Markdown and printable HTML), one pair of files each."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.office import notices as nt
@@ -1078,9 +1149,10 @@ def notices(season, since, output, layers, counted_once, readings, proposal, qui
     with _working(quiet):
         try:
             since = check_date(since) if since else None
+            issued_on = check_date(issued_on) if issued_on else None
             loaded, (proposal,) = _inputs(season, proposal)
             progress.stage("explaining")
-            found = nt.notices(loaded, since=since, policy=policy, proposal=proposal)
+            found = nt.notices(loaded, since=since, policy=policy, proposal=proposal, date=issued_on, issuer=issuer)
         except ValueError as err:
             _fail_limit(err.args[0])
         progress.stage(f"writing {output}")

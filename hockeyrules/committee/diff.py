@@ -156,6 +156,7 @@ def diff(
             **({"effective": getattr(after, "effective", None)} if getattr(after, "effective", None) else {}),
         },
         "headline": headline(changes),
+        "team_names": {t: season.teams[t].name for t in sorted(season.teams)},  # for the text views
         "changes": changes,
         "totals": {
             "league": {"before": _totals(results[0]["suspensions"]), "after": _totals(results[1]["suspensions"])},

@@ -14,6 +14,7 @@ from importlib import resources
 from hockeyrules.engine.catalog import catalog
 from hockeyrules.engine.rulebook import parse_excerpts
 from hockeyrules.engine.solver import ENCODING, encoding_text
+from hockeyrules.views.wording import games_short
 
 # The files that hold rules, in the order a reader meets them, with their headings.
 SECTIONS = {
@@ -116,7 +117,7 @@ def _md(text: str) -> str:
 def _games(v: dict | None) -> str:
     if v is None:
         return "n/a"
-    return f"indefinite, min {v['games']}" if v["indefinite"] else str(v["games"])
+    return games_short(v["games"], v["indefinite"])
 
 
 def _when(row) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from hockeyrules.committee.diff import diff
 from hockeyrules.engine.run import as_season
 from hockeyrules.model.policy import READINGS, Policy
+from hockeyrules.views.wording import games_short
 
 FORMAT = "hockeyrules/readings@1"
 
@@ -73,7 +74,7 @@ def readings(season=None, proposal=None) -> dict:
 def _games(side: dict | None) -> str | None:
     if side is None:
         return None
-    return f"indefinite, min {side['games']}" if side["indefinite"] else str(side["games"])
+    return games_short(side["games"], side["indefinite"])
 
 
 # --------------------------------------------------------------------------- words

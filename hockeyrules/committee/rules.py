@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 from hockeyrules.engine.catalog import catalog, value_of
 from hockeyrules.engine.rulebook import excerpt
+from hockeyrules.views.wording import games_short
 
 
 def _value(v: dict | None) -> str:
     if v is None:
         return "n/a"
-    return f"indefinite, min {v['games']}" if v["indefinite"] else str(v["games"])
+    return games_short(v["games"], v["indefinite"])
+
+
+def rule_order(rid: str) -> tuple:
+    """A rule id as people read its number: hc:4.8(c) before hc:10.4(e), hc:7.10(b)/2
+    before hc:7.10(b)/10 (numbers compared as numbers, before any word)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", rid) if part)
 
 
 def listing(proposal=None, policy=None) -> dict:
@@ -23,7 +32,7 @@ def listing(proposal=None, policy=None) -> dict:
     book_in_force = chosen() or rulebook_in_force()
     policy = policy or Policy()
     rows = []
-    for rid in sorted(book.rows):
+    for rid in sorted(book.rows, key=rule_order):
         row = book.rows[rid]
         when = []
         if row.triggers:

@@ -90,11 +90,28 @@ def prepare(
         symbols += proposal.facts()
         texts += proposal.programs()
         policy = proposal.apply_policy(policy)
+    check_window(season, policy)
     given, count = out.given(), out.count + len(symbols)
     out.clear()
     build_seconds = time.perf_counter() - t0
     build_cpu = time.process_time() - cpu0
     return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, cpu0)
+
+
+def check_window(season: Season, policy: Policy) -> None:
+    """The late window is 1 to the period length (docs/season-format.md): a longer one
+    would call every line of a period late. An input error, nothing solved."""
+    window, length = policy.late_window_minutes, season.settings.period_minutes
+    if window > length:
+        raise InputError(
+            season.source,
+            [
+                Problem(
+                    "late_window_minutes",
+                    f"{window} is longer than the season's {length}-minute periods: give 1 to {length}",
+                )
+            ],
+        )
 
 
 def assemble(

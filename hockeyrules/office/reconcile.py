@@ -26,8 +26,9 @@ from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
-from hockeyrules.views.explain import _build
+from hockeyrules.views.explain import build
 from hockeyrules.views.render import markdown_table, table
+from hockeyrules.views.wording import games_words, plural
 
 FORMAT = "hockeyrules/reconcile@1"
 CLASSES = ("agrees", "missed", "extra", "too-short", "too-long", "indefinite-mismatch")
@@ -40,14 +41,21 @@ MATCHING = (
 
 
 def _games(n, indefinite: bool) -> str:
-    if indefinite:
-        return "indefinite" + (f" (at least {n})" if n else "")
-    return f"{n} game{'s' if n != 1 else ''}"
+    return games_words(n, indefinite)
 
 
-def reconcile(season, issued=None, policy: Policy | None = None, proposal=None, **options) -> dict:
+def reconcile(
+    season,
+    issued=None,
+    policy: Policy | None = None,
+    proposal=None,
+    team: str | None = None,
+    differences: bool = False,
+    **options,
+) -> dict:
     """The reconciliation of `issued` (a file, a list of Issued, or None: the season's own
-    `issued` list) against what the rules require: hockeyrules/reconcile@1."""
+    `issued` list) against what the rules require: hockeyrules/reconcile@1. `team`: only
+    that team's persons; `differences`: the pairs that differ only (every pair counted)."""
     # (here: start-up time: only for a league's issued file)
     from hockeyrules.read import issued as issued_mod
 
@@ -64,8 +72,13 @@ def reconcile(season, issued=None, policy: Policy | None = None, proposal=None, 
 
     result = evaluate(season, policy, proposal=proposal)
     pairs = match(season, result.suspensions, entries)
+    if team is not None:
+        pairs = [p for p in pairs if season.people[p["person"]].team == team]
     explain_pairs(season, policy, proposal, pairs)
-    return document(season, result, pairs)
+    data = document(season, result, pairs)
+    if differences:
+        data["pairs"] = [p for p in data["pairs"] if p["class"] != "agrees"]
+    return data
 
 
 def match(season: Season, required: list, entries: list) -> list[dict]:
@@ -162,7 +175,7 @@ def explain_pairs(season: Season, policy: Policy, proposal, pairs: list) -> None
         return
     focus = [Fact("focusperson", Id(pid)) for pid in sorted(why)]
     focus += [Fact("focusline", Id(g), int(n)) for g, n in sorted(why_not)]
-    ex = _build(season, policy, focus, proposal)
+    ex = build(season, policy, focus, proposal)
     by_key = {(s.person, s.game): s for s in ex.result.suspensions}
     for p in pairs:
         nodes = []
@@ -245,64 +258,103 @@ def _iss(p: dict) -> str:
 
 def _summary_rows(data: dict) -> list:
     rows = [["all teams"] + [str(data["summary"][c]) for c in CLASSES]]
-    rows += [[t["team"]] + [str(t[c]) for c in CLASSES] for t in data["teams"]]
+    rows += [[t["name"] or t["team"]] + [str(t[c]) for c in CLASSES] for t in data["teams"]]
     return rows
 
 
-def reconcile_table(data: dict) -> str:
+def _differs(p: dict) -> bool:
+    """A pair told at length: a difference, or an agreement found by a date window."""
+    return p["class"] != "agrees" or (p["match"] or "").startswith("date window")
+
+
+def _team_names(data: dict) -> dict:
+    return {t["team"]: t["name"] or t["team"] for t in data["teams"]}
+
+
+def _headline(data: dict) -> str:
+    total, agree = data["summary"]["total"], data["summary"]["agrees"]
+    n = total - agree
+    return f"{plural(n, 'difference')} and {agree} agreeing of {plural(total, 'suspension')} required or issued" + (
+        f" under the proposal {data['proposal']!r}" if data["proposal"] else ""
+    )
+
+
+def _pair_rows(data: dict, pairs: list) -> list:
+    names = _team_names(data)
+    return [
+        [WORDS[p["class"]], p["person"], p["name"], names.get(p["team"], p["team"]), _req(p), _iss(p), p["difference"]]
+        for p in pairs
+    ]
+
+
+PAIR_HEADERS = ["class", "person", "name", "team", "required", "issued", "difference"]
+
+
+def reconcile_table(data: dict, file: str | None = None) -> str:
+    """Differences first (counts, then each with its explanation); agreements summarised."""
     # (here: start-up time: only for a text tree)
     from hockeyrules.views.treeview import text_tree
 
+    names = _team_names(data)
+    told = [p for p in data["pairs"] if _differs(p)]
+    agreeing = [p for p in data["pairs"] if not _differs(p)]
     out = [
-        f"Reconciliation: {data['summary']['total']} pair(s)"
-        + (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""),
+        f"Reconciliation: {_headline(data)}",
         "",
         table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)),
         data["matching"],
         "",
     ]
-    rows = [
-        [WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]] for p in data["pairs"]
-    ]
-    out.append(table(["class", "person", "name", "team", "required", "issued", "difference"], rows))
-    for p in data["pairs"]:
-        if p["class"] == "agrees" and not (p["match"] or "").startswith("date window"):
-            continue
-        out.append(f"== {WORDS[p['class']]}: {p['name']} ({p['person']}, {p['team']}): {p['difference']}")
+    if told:
+        out += ["Differences", "", table(PAIR_HEADERS, _pair_rows(data, told))]
+    for p in told:
+        out.append(
+            f"== {WORDS[p['class']]}: {p['name']} ({p['person']}, {names.get(p['team'], p['team'])}): {p['difference']}"
+        )
         if p["match"]:
             out.append(f"   matched by {p['match']}")
         if p["explanation"]:
-            out.append(text_tree(p["explanation"]).rstrip("\n"))
+            out.append(text_tree(p["explanation"], file=file).rstrip("\n"))
         out.append("")
+    if agreeing:
+        out += [
+            f"Agreeing: {plural(len(agreeing), 'suspension')} issued as the rules require "
+            "(same person and game, same games)",
+            "",
+            table(PAIR_HEADERS, _pair_rows(data, agreeing)),
+        ]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def reconcile_markdown(data: dict) -> str:
+def reconcile_markdown(data: dict, file: str | None = None) -> str:
     # (here: start-up time: only for markdown)
     from hockeyrules.views.treeview import markdown
 
+    names = _team_names(data)
+    told = [p for p in data["pairs"] if _differs(p)]
+    agreeing = [p for p in data["pairs"] if not _differs(p)]
     out = [
-        "# Reconciliation" + (f" under the proposal {data['proposal']!r}" if data["proposal"] else ""),
+        "# Reconciliation",
+        "",
+        _headline(data) + ".",
         "",
         markdown_table(["team"] + [WORDS[c] for c in CLASSES], _summary_rows(data)),
         data["matching"],
         "",
-        markdown_table(
-            ["class", "person", "name", "team", "required", "issued", "difference"],
-            [
-                [WORDS[p["class"]], p["person"], p["name"], p["team"], _req(p), _iss(p), p["difference"]]
-                for p in data["pairs"]
-            ],
-        ),
     ]
-    for p in data["pairs"]:
-        if p["class"] == "agrees" and not (p["match"] or "").startswith("date window"):
-            continue
-        out += [f"## {WORDS[p['class']]}: {p['name']} ({p['person']}, {p['team']})", "", p["difference"] + ".", ""]
+    for p in told:
+        team = names.get(p["team"], p["team"])
+        out += [f"## {WORDS[p['class']]}: {p['name']} ({p['person']}, {team})", "", p["difference"] + ".", ""]
         if p["match"]:
             out += [f"Matched by {p['match']}.", ""]
         if p["explanation"]:
-            out.append(markdown(p["explanation"]).replace("### ", "#### "))
+            out.append(markdown(p["explanation"], file).replace("### ", "#### "))
+    if agreeing:
+        out += [
+            f"## Agreeing: {plural(len(agreeing), 'suspension')}",
+            "",
+            markdown_table(PAIR_HEADERS, _pair_rows(data, agreeing)),
+        ]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

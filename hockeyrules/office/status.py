@@ -15,12 +15,18 @@ from hockeyrules.engine.run import as_policy, as_season
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.views.render import markdown_table, table
+from hockeyrules.views.wording import games_short, plural
 
 FORMAT = "hockeyrules/status@1"
 
 
+# What the default date is, in words: status, the report and notices name it.
+DEFAULT_AS_OF = "the day after the last game played"
+
+
 def default_as_of(season: Season) -> str:
-    """The day after the last played game (the first game's date when none was played)."""
+    """The one "now" of every view (status, the report, notices): the day after the last
+    played game (the first game's date when none was played)."""
     played = [g.date for g in season.games if not g.scheduled]
     if played:
         return (_dt.date.fromisoformat(max(played)) + _dt.timedelta(days=1)).isoformat()
@@ -71,7 +77,8 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
 
     def game_ref(gid: str) -> dict:
         g = games[gid]
-        return {"game": gid, "date": g.date, "home": g.home, "away": g.away, "kind": g.kind}
+        # scheduled: no game sheet yet (the season's own word; a date before `as_of` can still have none)
+        return {"game": gid, "date": g.date, "home": g.home, "away": g.away, "kind": g.kind, "scheduled": g.scheduled}
 
     minimum = {(s["person"], s["game"]): s["games"] for s in audited["suspensions"]}
     persons: dict = {}
@@ -104,7 +111,9 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
             else:
                 least = minimum.get((s["person"], s["game"]), s["games"])
                 entry["awaiting"] = "a league decision on its length (By-Law 10.01C)" + (
-                    f": at least {least} game(s), {max(least - s['served'], 0)} of them still to serve" if least else ""
+                    f": at least {plural(least, 'game')}, {max(least - s['served'], 0)} of them still to serve"
+                    if least
+                    else ""
                 )
         p = persons.setdefault(
             s["person"],
@@ -133,6 +142,7 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
         "league": season.league,
         "season": season.season,
         "as_of": as_of,
+        "as_of_default": as_of == default_as_of(season),
         "team": team,
         "persons": len(persons),
         "teams": [{"team": t, "name": season.teams[t].name, "persons": teams[t]} for t in sorted(teams)],
@@ -142,7 +152,7 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
 # ------------------------------------------------------------------ text
 def _games_left(p: dict) -> str:
     if p["games_left"] is None:
-        return "indefinite"
+        return games_short(0, True)
     return str(p["games_left"])
 
 
@@ -153,7 +163,7 @@ def _first(p: dict) -> str:
         return "after a league decision"
     beyond = sum(x["beyond_schedule"] or 0 for x in p["suspensions"])
     if beyond:
-        return f"not in the schedule: {beyond} more game(s) to sit out after its last game"
+        return f"not in the schedule: {plural(beyond, 'more game')} to sit out after its last game"
     return "after the last scheduled game"
 
 
@@ -161,33 +171,52 @@ def _rows(data: dict) -> list:
     rows = []
     for t in data["teams"]:
         for p in t["persons"]:
-            sits = ", ".join(f"{r['game']} {r['date']}" for r in p["sit_out"]) or "-"
+            sits = (
+                ", ".join(
+                    f"{r['game']} {r['date']}" + (" (scheduled)" if r.get("scheduled") else "") for r in p["sit_out"]
+                )
+                or "-"
+            )
             owed_for = ", ".join(f"{x['game']}" + (" (league:10.08)" if x["rule"] else "") for x in p["suspensions"])
-            rows.append([t["team"], p["person"], p["name"], owed_for, _games_left(p), sits, _first(p)])
+            rows.append([t["name"] or t["team"], p["person"], p["name"], owed_for, _games_left(p), sits, _first(p)])
     return rows
 
 
 HEADERS = ["team", "person", "name", "suspended for game", "games left", "sits out", "may play from"]
 
 
+def _as_of(data: dict) -> str:
+    return f"{data['as_of']}" + (f" ({DEFAULT_AS_OF})" if data.get("as_of_default") else "")
+
+
+def _team(data: dict) -> str:
+    names = {t["team"]: t["name"] for t in data["teams"]}
+    return f"{names[data['team']]} ({data['team']})" if data["team"] in names else str(data["team"])
+
+
 def status_table(data: dict) -> str:
     head = (
-        f"Suspended as of {data['as_of']}"
-        + (f", team {data['team']}" if data["team"] else "")
-        + f": {data['persons']} person(s)\n\n"
+        f"Suspended as of {_as_of(data)}"
+        + (f", team {_team(data)}" if data["team"] else "")
+        + f": {plural(data['persons'], 'person')}\n\n"
     )
     if not data["teams"]:
         return head
     out = head + table(HEADERS, _rows(data))
-    notes = [f"{p['person']}: waiting for {a}" for t in data["teams"] for p in t["persons"] for a in p["awaiting"]]
+    notes = [
+        f"{p['name']} ({p['person']}): waiting for {a}"
+        for t in data["teams"]
+        for p in t["persons"]
+        for a in p["awaiting"]
+    ]
     return out + ("\n" + "\n".join(notes) + "\n" if notes else "")
 
 
 def status_markdown(data: dict) -> str:
     out = [
-        f"# Suspended as of {data['as_of']}" + (f" (team {data['team']})" if data["team"] else ""),
+        f"# Suspended as of {_as_of(data)}" + (f", team {_team(data)}" if data["team"] else ""),
         "",
-        f"{data['persons']} person(s) may not play.",
+        f"{plural(data['persons'], 'person')} may not play.",
         "",
     ]
     for t in data["teams"]:

@@ -116,6 +116,9 @@ class Checker:
         return value
 
     def choice(self, obj: dict, key: str, path: tuple, options, required=True, default=None):
+        if required and obj.get(key) is None:  # what to write, with the error that it is not there
+            self.error(path + (key,), f"missing: one of {', '.join(options)}")
+            return default
         value = self.text(obj, key, path, required=required, default=None)
         if value is None:
             return default

@@ -171,7 +171,9 @@ def load(path, season) -> list[Issued]:
         try:
             text = path.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(source, [Problem("(file)", f"cannot read: {exc}")]) from None
+            raise InputError(
+                source, [Problem("(file)", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]
+            ) from None
         entries, problems, lines = read_csv_text(text, path.name)
         located = Located({"issued": entries}, {("issued", k): line for k, line in enumerate(lines)})
     else:

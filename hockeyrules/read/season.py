@@ -701,7 +701,9 @@ def validate(located: Located, source: str = "<season>", consume: bool = False, 
         issued = check_issued(c, listed, people, games)
     fmt = top.get("format")
     if fmt != FORMAT:
-        c.error(("format",), "missing" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}")
+        c.error(
+            ("format",), f"missing: write format: {FORMAT}" if fmt is None else f"expected {FORMAT!r}, got {shown(fmt)}"
+        )
     # free text, or a bare number read as the text written (season: 2025)
     league = c.text(top, "league", (), required=False, ref=True)
     season_name = c.text(top, "season", (), required=False, ref=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hockeyrules.views.explain import ordinal, words
+from hockeyrules.views.wording import ordinal, words
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

@@ -313,6 +313,7 @@ class ReportData:
 
     def __init__(self, season, policy, proposal, as_of: str | None, say) -> None:
         # (here: start-up time: only a report that shows it loads it)
+        from hockeyrules.office.status import default_as_of
         from hockeyrules.views.explain import Words
 
         self.season, self.policy, self.proposal, self.say = season, policy, proposal, say
@@ -327,7 +328,7 @@ class ReportData:
         self.games_by_id = {g.id: g for g in ordered}
         self.first_day = _dt.date.fromisoformat(ordered[0].date) if ordered else _dt.date(2000, 1, 1)
         self.last_day = _dt.date.fromisoformat(ordered[-1].date) if ordered else self.first_day
-        self.as_of = as_of or self.last_day.isoformat()
+        self.as_of = as_of or default_as_of(season)  # the one "now" of status, notices and the report
         self.words = Words(season, policy)
         self.texts = proposal.texts() if proposal is not None else {}
 
@@ -474,14 +475,14 @@ def _leagues(r: ReportData) -> list[dict]:
 
 def _title(r: ReportData) -> tuple[str, str]:
     # (here: start-up time: only a report that shows it loads it)
-    from hockeyrules.views.render import _other_readings
+    from hockeyrules.views.render import other_readings
 
     d = r.result
     title = f"{d['league']} {d['season']}: discipline report"
     pol = d["policy"]
     sub = (
         f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
-        f"{_other_readings(pol)}; suspended as of {r.as_of}"
+        f"{other_readings(pol)}; suspended as of {r.as_of}"
     )
     if r.whatif:
         sub += f"; under {r.whatif_name}"

@@ -8,8 +8,8 @@ from hockeyrules.report import explained, whatif
 from hockeyrules.report.charts import Charts
 from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
-from hockeyrules.views.explain import ordinal, penalty_words, words
 from hockeyrules.views.render import games_text
+from hockeyrules.views.wording import ordinal, penalty_words, words
 
 
 class Report:

@@ -24,7 +24,7 @@ from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.types import ProposalSource, SeasonSource
-from hockeyrules.views.explain import ordinal
+from hockeyrules.views.wording import ordinal
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 # What this module reads from the model (asp/audit_show.lp)

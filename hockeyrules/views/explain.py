@@ -17,53 +17,25 @@ from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Game, Incident, Season
 from hockeyrules.types import ProposalSource, SeasonSource
-
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-
-# What each ladder counts, in words (the ladder itself is data in asp/).
-LADDER_WORDS = {
-    "hc:s2-majors": "Section 2 major",
-    "hc:s3-match": "Section 3 match penalty",
-    "hc:7.10(b)": "fighting major",
-    "hc:7.11(a)/instigator": "instigator line",
-    "hc:7.11(a)/aggressor": "aggressor line",
-    "hc:11.1(e)": "hc:11.1(e) game misconduct",
-    "hc:11.2(e)": "hc:11.2(e) game misconduct",
-    "hc:11.2(f)": "hc:11.2(f) gross misconduct",
-    "hc:11.4": "hc:11.4 gross misconduct",
-    "hc:11.5(e)": "hc:11.5(e) game misconduct",
-    "hc:s2-coach": "game with 3 or more lines with a major, a match penalty or a fighting infraction",
-    "league:10.05": "misconduct-class penalty",
-    "league:10.06": "fighting incident (a fighting or secondary_fight line)",
-}
-
-FAIL_WORDS = {
-    "notingame": "applies only in the game (periods and overtime), not before or after it",
-    "ingame": "applies only before or after the game",
-    "notlate": "applies only to a late line (last {w} minutes of regulation, overtime, after the game)",
-    "late": "applies only before the last {w} minutes",
-    "notplayer": "applies to players only",
-}
-
-
-def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
-    """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
-    # (here, beside its use: loaded already, so it costs nothing)
-    from hockeyrules.model.policy import BY_NAME
-
-    if why == "leaguepersons":
-        r = BY_NAME["league_persons"]
-        who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""
-        return f"By-Law 10 is for players (reading {r.name}={r.text(policy.league_persons)}){who}"
-    r = BY_NAME["league_games"]
-    kind = f"{game.kind} game" if game is not None else "a game outside league play"
-    return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
-
-
-def ordinal(n: int) -> str:
-    if 11 <= n % 100 <= 13:
-        return f"{n}th"
-    return f"{n}{ORDINAL[n % 10][-2:]}" if n % 10 in ORDINAL else f"{n}th"
+from hockeyrules.views.wording import (
+    COUNTED_ONCE,
+    FAIL_WORDS,
+    LADDER_NOTES,
+    LADDER_WORDS,
+    LARGEST,
+    SEPARATE,
+    body,
+    games_words,
+    layer_words,
+    mmss,
+    ordinal,
+    penalty_words,
+    person_words,
+    plural,
+    reading_words,
+    row_words,
+    words,
+)
 
 
 @dataclass
@@ -129,12 +101,12 @@ class Words:
         if inc.seconds is None:
             return self.period(inc)
         elapsed = self.season.settings.period_minutes * 60 - self._remaining(inc)
-        return f"{self.short_clock(inc)} ({_mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {inc.clock})"
+        return f"{self.short_clock(inc)} ({mmss(elapsed)} elapsed; the sheet says {inc.time}, clock {inc.clock})"
 
     def short_clock(self, inc: Incident) -> str:
         if inc.seconds is None:
             return self.period(inc)
-        return f"{_mmss(self._remaining(inc))} remaining in the {self.period(inc)}"
+        return f"{mmss(self._remaining(inc))} remaining in the {self.period(inc)}"
 
     def short_line(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
@@ -151,6 +123,14 @@ class Words:
         policy = self.policy if game_id is None else self.policy_of(game_id)
         return f"{self.short_clock(inc)}, within the last {policy.late_window_minutes} minutes"
 
+    def team(self, team: str | None) -> str:
+        """A team as a reader names it: its name (its id where it has none)."""
+        t = self.season.teams.get(team)
+        return t.name if t is not None and t.name else str(team)
+
+    def matchup(self, g: Game) -> str:
+        return f"{self.team(g.home)} v {self.team(g.away)}"
+
     def incident(self, game_id: str, number: int) -> tuple[Game, Incident]:
         game = self.games[game_id]
         return game, game.incidents[number - 1]
@@ -158,13 +138,13 @@ class Words:
     def line_text(self, game_id: str, number: int) -> str:
         game, inc = self.incident(game_id, number)
         if inc.person is None:
-            who = f"team line of {self.season.teams[inc.team].name} [{inc.team}]"
+            who = f"team line of {self.team(inc.team)} ({inc.team})"
         else:
             person = self.season.people[inc.person]
-            who = f"{person.name} [{person.id}, {person.role}, {person.team}]"
+            who = f"{person.name} ({person.id}, {words(person.role)}, {self.team(person.team)})"
         minutes = self.season.minutes(inc)
         return (
-            f"{game.id} {game.date}, {game.home} v {game.away} ({game.kind}), line {number}: "
+            f"{game.id} {game.date}, {self.matchup(game)} ({game.kind}), line {number}: "
             f"{who}, {self.clock(inc)}: {words(inc.infraction)}, {penalty_words(inc.penalties)}, {minutes} min"
         )
 
@@ -176,32 +156,10 @@ class Words:
         g = self.games[game_id]
         return Node(
             "game",
-            f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {g.home} v {g.away} ({g.kind})",
+            f"{g.id} {g.date}{' ' + g.start if g.start else ''}, {self.matchup(g)} ({g.kind})",
             where=g.where,
             line=g.line,
         )
-
-
-def _mmss(seconds: int) -> str:
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-LAYER_WORDS = {"governing": "Hockey Canada part", "league": "league part"}
-
-
-def words(code: str) -> str:
-    """A code of the season format as words: checking_from_behind -> checking from behind."""
-    return str(code).replace("_", " ")
-
-
-def penalty_words(penalties) -> str:
-    return " + ".join(words(p) for p in penalties)
-
-
-def _games(n: int, indefinite: bool) -> str:
-    if indefinite:
-        return f"indefinite (at least {n} game{'' if n == 1 else 's'})"
-    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _source(sym):
@@ -269,7 +227,7 @@ class Explainer:
         reads its later games otherwise); the command's where the model says nothing."""
         found = self.model.readings.get(game_id)
         return self.policy.with_readings(found) if found else self.policy
-        self.proposal: Any = None  # the proposal evaluated under, set by _build
+        self.proposal: Any = None  # the proposal evaluated under, set by build
 
     # --- why ---------------------------------------------------------------
 
@@ -304,7 +262,8 @@ class Explainer:
                 nodes.append(
                     Node(
                         "offence",
-                        f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} of the season ({stem} counts them)",
+                        f"this is {who} {ordinal(n)} {LADDER_WORDS.get(stem, stem)} of the season ({stem} counts them"
+                        + (f": {LADDER_NOTES[stem]})" if stem in LADDER_NOTES else ")"),
                         rule=stem,
                         data={"ladder": stem, "offence": n},
                     )
@@ -356,9 +315,9 @@ class Explainer:
                 nodes.append(
                     Node(
                         "reading",
-                        f"it asks {asked}; the line's largest Hockey Canada component "
-                        f"already holds {held}, so it counts {max(asked - held, 0)} "
-                        f"(reading league_restatements=overlap)",
+                        f"it asks {plural(asked, 'game')}; the line's largest Hockey Canada penalty "
+                        f"already gives {held}, so it counts {max(asked - held, 0)} "
+                        f"(the league's restatements of Hockey Canada's rows are read as overlapping)",
                         data={"reading": "league_restatements", "value": "overlap", "asked": asked, "governing": held},
                     )
                 )
@@ -384,11 +343,18 @@ class Explainer:
         return nodes
 
     def component_node(self, s: Suspension, comp) -> Node:
-        late = ", late value" if comp.late else ""
-        where = f"line {comp.incident}" if comp.incident is not None else f"team {comp.team_event}"
+        late = (
+            f", the value for the last {self.policy_of(s.game).late_window_minutes} minutes or overtime"
+            if comp.late
+            else ""
+        )
+        where = (
+            f"line {comp.incident}" if comp.incident is not None else f"the lines of {self.words.team(comp.team_event)}"
+        )
         node = Node(
             "component",
-            f"{comp.rule} ({LAYER_WORDS[comp.layer]}, {where}): {_games(comp.games, comp.indefinite)}{late}",
+            f"{comp.rule} ({body(comp.rule, self.season.league)}, {where}): "
+            f"{games_words(comp.games, comp.indefinite)}{late}",
             rule=comp.rule,
             data={
                 "layer": comp.layer,
@@ -410,8 +376,55 @@ class Explainer:
             node.add(p)
         return node
 
+    def what_for(self, s: Suspension, comp) -> str:
+        """What a component is given for, in words: "a 3rd fighting major", "boarding"."""
+        source = comp.incident if comp.incident is not None else ("team", comp.team_event)
+        for f in self.model.premises.get((s.person, s.game, source, comp.rule), []):
+            if f.name == "minutes":
+                return "the season's penalty minutes"
+            if f.name == "offence":
+                stem, n = f.arguments[0].string, f.arguments[1].number
+                return f"a {ordinal(n)} {LADDER_WORDS.get(stem, stem)}"
+        if comp.incident is not None:
+            _, inc = self.words.incident(s.game, comp.incident)
+            return words(inc.infraction)
+        return f"the lines of {self.words.team(comp.team_event)}"
+
+    def summary(self, s: Suspension) -> str:
+        """The decision in one sentence, the total first: "8 games. Hockey Canada and Hockey
+        Manitoba: 4 games for a 3rd fighting major (hc:7.10(b)/3); the MU18AAA league: 3
+        games for a 3rd fight (league:10.06/3), and 1 more for a 5th misconduct ..."."""
+        parts = []
+        for layer in ("governing", "league"):
+            comps = [c for c in s.components if c.layer == layer]
+            if not comps:
+                continue
+            said = []
+            for c in comps:
+                source = c.incident if c.incident is not None else ("team", c.team_event)
+                how = self.model.combines.get((s.person, s.game, source, c.rule))
+                if how not in ("adds", "governs") or not (c.games or c.indefinite):
+                    continue  # overlapped, or no games: told in the details
+                length = games_words(c.games, c.indefinite)
+                if c.indefinite:
+                    said.append(f"an indefinite suspension for {self.what_for(s, c)} ({c.rule})")
+                elif how == "adds":
+                    said.append(f"{plural(c.games, 'more game')} for {self.what_for(s, c)} ({c.rule})")
+                else:
+                    said.append(f"{length} for {self.what_for(s, c)} ({c.rule})")
+            said.sort(key=lambda x: " more game" in x)  # what counts first, what adds after
+            if said:
+                parts.append(f"{layer_words(layer, self.season.league)}: " + ", and ".join(said))
+        told = " ".join(parts)
+        for c in s.components:
+            if c.indefinite and f"({c.rule})" not in told:
+                parts.append(f"{c.rule} makes it indefinite ({self.what_for(s, c)})")
+        head = games_words(s.games, s.indefinite)
+        return f"{head}. " + "; ".join(parts) if parts else head
+
     def combination_node(self, s: Suspension) -> Node:
-        node = Node("combination", f"total: {_games(s.games, s.indefinite)}", rule="league:10.01A")
+        node = Node("combination", self.summary(s), rule="league:10.01A")
+        league = self.season.league
         for layer, part in (("governing", s.governing_games), ("league", s.league_games)):
             comps = [c for c in s.components if c.layer == layer]
             if not comps:
@@ -419,25 +432,23 @@ class Explainer:
             lnode = node.add(
                 Node(
                     "layer",
-                    f"{LAYER_WORDS[layer]}: {part} (on each line the largest of these applies; separate sanctions add)",
+                    f"{layer_words(layer, league)}: {plural(part, 'game')} (on each line {LARGEST}; "
+                    f"a separate sanction adds)",
                     data={"layer": layer, "games": part},
                 )
             )
             for c in comps:
                 source = c.incident if c.incident is not None else ("team", c.team_event)
                 how = self.model.combines.get((s.person, s.game, source, c.rule))
-                where = f"line {c.incident}" if c.incident is not None else f"team {c.team_event}"
+                where = (
+                    f"line {c.incident}" if c.incident is not None else f"the lines of {self.words.team(c.team_event)}"
+                )
                 if how == "adds":
-                    text = f"{c.rule} adds {c.games} ({where}; a separate sanction, rule 2)"
+                    text = f"{c.rule} adds {plural(c.games, 'game')} ({where}; {SEPARATE})"
                 elif how == "governs":
-                    text = (
-                        f"{c.rule} applies on {where}: {_games(c.games, c.indefinite)}, the largest of these (rule 1)"
-                    )
+                    text = f"{c.rule} on {where}: {games_words(c.games, c.indefinite)}, {LARGEST}"
                 else:
-                    text = (
-                        f"{c.rule} ({_games(c.games, c.indefinite)}) overlaps with {how} on {where}: "
-                        f"not added, the largest of these applies (rule 1)"
-                    )
+                    text = f"{c.rule} ({games_words(c.games, c.indefinite)}) is not added: {how} counts on {where} ({LARGEST})"
                 lnode.add(
                     Node("adds" if how == "adds" else "governs" if how == "governs" else "overlaps", text, rule=c.rule)
                 )
@@ -445,29 +456,33 @@ class Explainer:
         for i, rule, other in sorted(self.model.notadded.get((s.person, s.game), [])):
             blocked[(i, rule)].append(other)
         for (i, rule), others in sorted(blocked.items()):
+            window = self.policy_of(s.game).late_window_minutes
             node.add(
                 Node(
                     "counted-once",
-                    f"{rule} not added on line {i}: this game is counted once: "
-                    f"{', '.join(others)} already used {'its' if len(others) == 1 else 'their'} "
-                    f"late value, which already includes it (rule 3, late game counted once)",
+                    f"{rule} is not added on line {i}: {', '.join(others)} already "
+                    f"{'gives its' if len(others) == 1 else 'give their'} value for the last {window} minutes "
+                    f"or overtime, which includes this game ({COUNTED_ONCE})",
                     rule=rule,
                 )
             )
-        if self.policy_of(s.game).layers == "sum":
-            arith = (
-                f"{s.governing_games} + {s.league_games} = {s.games} (Hockey Canada part plus league part, layers: sum)"
-            )
+        gov, lg = layer_words("governing"), layer_words("league", league)
+        if s.indefinite and not s.games:
+            arith = "no number of games yet: the league sets the length"
+        elif s.indefinite:
+            arith = f"at least {plural(s.games, 'game')} until the league sets the length"
+        elif self.policy_of(s.game).layers == "sum":
+            arith = f"{s.governing_games} + {s.league_games} = {s.games}: {gov}, {s.governing_games}, plus {lg}, {s.league_games}"
         else:
-            arith = f"max({s.governing_games}, {s.league_games}) = {s.games} (the larger part, layers: max)"
+            arith = f"the larger of {s.governing_games} and {s.league_games}: {s.games} (the larger part counts)"
         node.add(Node("arithmetic", arith, rule="league:10.01A"))
         if s.indefinite:
-            ind = ", ".join(c.rule for c in s.components if c.indefinite)
+            ind = ", ".join(f"{c.rule} ({body(c.rule, league)})" for c in s.components if c.indefinite)
             node.add(
                 Node(
                     "indefinite",
-                    f"indefinite because of {ind}: the total above, with each indefinite "
-                    f"component at its minimum, is the minimum (rule 5)",
+                    f"indefinite because of {ind}: the league must decide the length (By-Law 10.01C)"
+                    + (f"; at least {plural(s.games, 'game')} in all" if s.games else ""),
                 )
             )
         return node
@@ -475,7 +490,8 @@ class Explainer:
     def suspension_node(self, s: Suspension) -> Node:
         root = Node(
             "suspension",
-            f"{s.name} [{s.person}, {s.role}, {s.team}]: {_games(s.games, s.indefinite)} for game {s.game} ({s.date})",
+            f"{person_words(s.name, s.person, s.role, self.words.team(s.team))}: "
+            f"{games_words(s.games, s.indefinite)} for game {s.game} ({s.date})",
             data={
                 "person": s.person,
                 "game": s.game,
@@ -485,12 +501,12 @@ class Explainer:
                 "league_games": s.league_games,
             },
         )
+        root.add(self.combination_node(s))  # the total first, the details under it
         root.add(self.words.game_node(s.game))
         for i in sorted({c.incident for c in s.components if c.incident is not None}):
             root.add(self.words.line_node(s.game, i))
         for c in s.components:
             root.add(self.component_node(s, c))
-        root.add(self.combination_node(s))
         return root
 
     # --- why not -------------------------------------------------------------
@@ -514,7 +530,7 @@ class Explainer:
             root.add(
                 Node(
                     "outcome",
-                    f"part of a suspension: {_games(susp.games, susp.indefinite)} for game "
+                    f"part of a suspension: {games_words(susp.games, susp.indefinite)} for game "
                     f"{game_id} (see explain --person {inc.person} --game {game_id})",
                 )
             )
@@ -531,7 +547,7 @@ class Explainer:
             root.add(
                 Node(
                     "outcome",
-                    "no suspension for this game" + (" (its components total 0 games, rule 6)" if comps else ""),
+                    "no suspension for this game" + (" (the rules that apply give 0 games)" if comps else ""),
                 )
             )
         context = {t.name: t for t in self.model.context.get((game_id, number), [])}
@@ -548,7 +564,8 @@ class Explainer:
             node = root.add(
                 Node(
                     "fired",
-                    f"{c.rule} fires: {_games(c.games, c.indefinite)}{', late value' if c.late else ''}",
+                    f"{c.rule} fires: {games_words(c.games, c.indefinite)}"
+                    + (", the value for the last minutes or overtime" if c.late else ""),
                     rule=c.rule,
                 )
             )
@@ -559,7 +576,7 @@ class Explainer:
             reasons = []
             lacking = sorted(self.model.lacks.get((game_id, number, rule), []))
             if lacking:
-                reasons.append(f"needs {' + '.join(lacking)}; the line has {' + '.join(inc.penalties)}")
+                reasons.append(f"needs {penalty_words(lacking)}; the line has {penalty_words(inc.penalties)}")
             fails = self.model.failed.get((game_id, number, rule), [])
             once = sorted(w.arguments[0].string for w in fails if w.name == "countedonce")
             for why in fails:
@@ -567,8 +584,8 @@ class Explainer:
                     reasons.append(self._why_not(why, inc))
             if once:
                 reasons.append(
-                    f"{', '.join(once)} already used {'its' if len(once) == 1 else 'their'} late "
-                    f"value, which holds this game (counted once)"
+                    f"{', '.join(once)} already {'gives its' if len(once) == 1 else 'give their'} value for "
+                    f"the last minutes or overtime, which includes this game ({COUNTED_ONCE})"
                 )
             if not reasons:
                 reasons.append("does not fire")
@@ -613,7 +630,7 @@ class Explainer:
             node.add(Node("rulebook", f'proposed rule: "{proposal.texts()[rule]}"', rule=rule))
             node.data["rulebook"] = proposal.texts()[rule]
         elif quote:
-            node.add(Node("rulebook", f'rulebook: "{quote}"', rule=rule))
+            node.add(Node("rulebook", f"rulebook: {row_words(rule, quote)}", rule=rule))
         if proposal is not None:
             stem = rule.rsplit("/", 1)[0]
             if rule in proposal.rows or stem in proposal.ladders:
@@ -627,7 +644,10 @@ class Explainer:
         if why.name == "covered":
             return f"the line is covered by {why.arguments[0].string} (not otherwise covered)"
         if why.name == "countedonce":
-            return f"{why.arguments[0].string} already used its late value, which holds this game (counted once)"
+            return (
+                f"{why.arguments[0].string} already gives its value for the last minutes or overtime, "
+                f"which includes this game ({COUNTED_ONCE})"
+            )
         game = next(g for g in self.season.games if inc in g.incidents)
         if why.name in ("leaguepersons", "leaguegames"):
             return reading_words(why.name, self.policy_of(game.id), game, self.season.people.get(inc.person))
@@ -638,7 +658,7 @@ class Explainer:
             )
         text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy_of(game.id).late_window_minutes)
         if why.name == "notplayer":
-            return f"{text}; {inc.person} is a {self.season.people[inc.person].role}"
+            return f"{text}; {inc.person} is a {words(self.season.people[inc.person].role)}"
         if why.name in ("notlate", "late"):
             return (
                 f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
@@ -677,7 +697,7 @@ class Explainer:
         if "notplayer" in found:
             return Node(
                 "ladder",
-                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role}",
+                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role.replace('_', ' ')}",
                 rule=stem,
                 data=data,
             )
@@ -702,7 +722,7 @@ class Explainer:
         return self.result.cases.get((person, game), ())
 
 
-def _build(season, policy, focus, proposal=None) -> Explainer:
+def build(season, policy, focus, proposal=None) -> Explainer:
     proposal = as_proposal(proposal)
     result, symbols = run(season, policy, focus, ["explain.lp"], proposal=proposal)
     ex = Explainer(season, result.policy, result, Model(symbols))
@@ -744,10 +764,38 @@ def explain_person(
         raise KeyError(f"unknown game {game!r}")
     proposal = as_proposal(proposal)
     part = part_of(season, season.people[person].team, proposal)
-    ex = _build(part, policy, [Fact("focusperson", Id(person))], proposal)
-    return [
+    ex = build(part, policy, [Fact("focusperson", Id(person))], proposal)
+    nodes = [
         ex.suspension_node(s) for s in ex.result.suspensions if s.person == person and (game is None or s.game == game)
     ]
+    if season.people[person].role == "head_coach":  # league:10.08 suspends head coaches only: the audit's
+        nodes += audit_suspension_nodes(part, person, game, policy, proposal)
+    return nodes
+
+
+def audit_suspension_nodes(season: Season, person: str, game: str | None, policy: Policy, proposal=None) -> list[Node]:
+    """The suspensions the audit makes (league:10.08: a head coach whose team used an
+    ineligible person) of one person: suspensions like the rules', shown by every view."""
+    from hockeyrules.views.audit import audit  # the audit's findings come from its own encoding
+
+    data = audit(season, policy, proposal=proposal).to_dict()
+    return audit_suspensions_of(Words(season, policy), data, person, game)
+
+
+def audit_suspensions_of(words: Words, data: dict, person: str, game: str | None) -> list[Node]:
+    serving = {(s["person"], s["game"]): s for s in data["serving"] if s["rule"] == "league:10.08"}
+    nodes = []
+    for s in data["audit_suspensions"]:
+        if s["person"] != person or (game is not None and s["game"] != game):
+            continue
+        team = s["components"][0]["team_event"]
+        used = [
+            v
+            for v in data["violations"]
+            if v["game"] == s["game"] and v["team"] == team and v["rule"] == "league:10.08"
+        ]
+        nodes.append(audit_suspension_node(words, s, used, serving.get((s["person"], s["game"]))))
+    return nodes
 
 
 def explain_incident(
@@ -767,7 +815,7 @@ def explain_incident(
         raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
     proposal = as_proposal(proposal)
     part = part_of(season, games[game].home, proposal)
-    ex = _build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
+    ex = build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)
     return ex.line_explanation(game, number)
 
 
@@ -799,12 +847,12 @@ def _with_explanations(data: dict, trees: dict) -> dict:
         comps = [n for n in tree.children if n.kind == "component"]
         for comp_node, comp_out in zip(comps, out["components"]):
             comp_out["explanation"] = comp_node.to_dict()
-        out["explanation"] = tree.children[-1].to_dict()
+        out["explanation"] = next(n for n in tree.children if n.kind == "combination").to_dict()
     return data
 
 
 def _trees(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict]:
-    ex = _build(season, policy, [Fact("focusall")], proposal)
+    ex = build(season, policy, [Fact("focusall")], proposal)
     return ex.result, {(s.person, s.game): ex.suspension_node(s) for s in ex.result.suspensions}
 
 
@@ -869,23 +917,13 @@ def explain_audit(
         for v in data["violations"]
         if v["person"] == person and (game is None or v["game"] == game)
     ]
-    for s in data["audit_suspensions"]:
-        if s["person"] != person or (game is not None and s["game"] != game):
-            continue
-        team = s["components"][0]["team_event"]
-        used = [
-            v
-            for v in data["violations"]
-            if v["game"] == s["game"] and v["team"] == team and v["rule"] == "league:10.08"
-        ]
-        nodes.append(audit_suspension_node(words, s, used))
-    return nodes
+    return nodes + audit_suspensions_of(words, data, person, game)
 
 
 def serving_node(words: Words, s: dict) -> Node:
     """Where one suspension (a serving record of the audit) was served."""
     what = "league:10.08 suspension" if s["rule"] else "suspension"
-    length = _games(s["games"], s["indefinite"] and not s["length_set"])
+    length = games_words(s["games"], s["indefinite"] and not s["length_set"])
     node = Node(
         "serving",
         f"serving of the {what} earned in {s['game']} ({s['date']}): {length}; {s['served']} served; {s['status']}",
@@ -904,13 +942,17 @@ def serving_node(words: Words, s: dict) -> Node:
         node.add(
             Node(
                 "served",
-                f"{ordinal(n)} game served: {g.id} {g.date}, {g.home} v {g.away} ({g.kind})",
+                f"{ordinal(n)} game served: {g.id} {g.date}, {words.matchup(g)} ({g.kind})",
                 where=g.where,
                 line=g.line,
             )
         )
     for d in s["decisions"]:
-        verb = f"sets its length to {d['set_games']}" if "set_games" in d else f"adds {d['add_games']} game(s)"
+        verb = (
+            f"sets its length to {plural(d['set_games'], 'game')}"
+            if "set_games" in d
+            else f"adds {plural(d['add_games'], 'game')}"
+        )
         node.add(
             Node(
                 "decision",
@@ -929,7 +971,7 @@ def violation_node(words: Words, v: dict) -> Node:
     g = words.games[v["game"]]
     node = Node(
         "violation",
-        f"{v['rule']} ({v['kind']}) in {v['game']} {v['date']} for {v['team']}: {v['message']}",
+        f"{v['rule']} in {v['game']} {v['date']} for {words.team(v['team'])}: {v['message']}",
         rule=v["rule"],
         where=g.where,
         line=g.line,
@@ -938,7 +980,7 @@ def violation_node(words: Words, v: dict) -> Node:
         node.add(
             Node(
                 "consequence",
-                f"{v['team']} forfeits {v['game']}; a fine of at least $200; the team's "
+                f"{words.team(v['team'])} forfeits {v['game']}; a fine of at least $200; the team's "
                 f"head coach for that game is suspended (league:10.08, indefinite)",
                 rule="league:10.08",
             )
@@ -946,22 +988,26 @@ def violation_node(words: Words, v: dict) -> Node:
     return node
 
 
-def audit_suspension_node(words: Words, s: dict, used: list) -> Node:
-    """A head coach suspended by the audit (league:10.08), with the violations behind it."""
+def audit_suspension_node(words: Words, s: dict, used: list, serving: dict | None = None) -> Node:
+    """A head coach suspended by the audit (league:10.08), with the violations behind it.
+    `serving`: the audit's serving of it, where the league has set its length."""
     team = s["components"][0]["team_event"]
     g = words.games[s["game"]]
+    if serving is not None and serving["length_set"]:
+        length = f"{plural(serving['games'], 'game')} (the length the league set)"
+    else:
+        length = games_words(0, True)
     node = Node(
         "audit-suspension",
-        f"{s['name']} [{s['person']}] is suspended indefinitely (league:10.08) as "
-        f"head coach of {team} in {s['game']} ({s['date']}), where the team used "
-        f"an ineligible person",
+        f"{person_words(s['name'], s['person'], 'head_coach', words.team(team))}: {length} for game "
+        f"{s['game']} ({s['date']}), suspended under league:10.08: the team used an ineligible person",
         rule="league:10.08",
         where=g.where,
         line=g.line,
     )
     quote = excerpt("league:10.08")
     if quote:
-        node.add(Node("rulebook", f'rulebook: "{quote}"', rule="league:10.08"))
+        node.add(Node("rulebook", f"rulebook: {row_words('league:10.08', quote)}", rule="league:10.08"))
     for v in used:
         node.add(Node("violation", v["message"], rule=v["rule"]))
     return node

@@ -7,6 +7,8 @@ import io
 import json
 import unicodedata
 
+from hockeyrules.views.wording import games_short, plural
+
 
 def to_json(data: dict) -> str:
     """Deterministic JSON: the same result prints the same bytes. One top-level field a
@@ -29,7 +31,7 @@ def to_json(data: dict) -> str:
 
 
 def games_text(games: int, indefinite: bool) -> str:
-    return f"indefinite, min {games}" if indefinite else str(games)
+    return games_short(games, indefinite)
 
 
 def _width(text: str) -> int:
@@ -118,7 +120,7 @@ def table(
     return "\n".join(lines) + "\n"
 
 
-def _other_readings(policy: dict) -> str:
+def other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
     # (here: start-up time: only for the readings' text)
     from hockeyrules.model.policy import READINGS, assignment
@@ -148,7 +150,7 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
                 rules,
             ]
         )
-    headers = ["date", "game", "team", "person", "name", "role", "games", "gov+league", "rules"]
+    headers = ["date", "game", "team", "person", "name", "role", "games", "HC/HM+league", "rules"]
     widths = None
     if rows:
         widths = [max([len(head)] + [_width(r[i]) for r in rows]) for i, head in enumerate(headers)]
@@ -158,19 +160,22 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
     out = [
         f"{result['league']} {result['season']}: suspensions "
         f"(layers: {result['policy']['layers']}, late game counted once: "
-        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{_other_readings(result['policy'])})\n\n"
+        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{other_readings(result['policy'])})\n\n"
     ]
     if width is not None:  # the heading wraps at the terminal's width like the cells
         out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
     out.append(
-        table(headers, rows, widths, width, drop=("role", "gov+league", "team", "date")) if rows else "no suspensions\n"
+        table(headers, rows, widths, width, drop=("role", "HC/HM+league", "team", "date"))
+        if rows
+        else "no suspensions\n"
     )
     total = sum(s["games"] for s in result["suspensions"])
     indefinite = sum(1 for s in result["suspensions"] if s["indefinite"])
     people = len({s["person"] for s in result["suspensions"]})
     out.append(
-        f"\n{len(result['suspensions'])} suspensions of {people} persons, {total} games"
-        f" (indefinite ones at their minimum), {indefinite} indefinite\n"
+        f"\n{plural(len(result['suspensions']), 'suspension')} of {plural(people, 'person')}, "
+        f"{plural(total, 'game')}"
+        + (f" (indefinite ones at their minimum), {indefinite} indefinite\n" if indefinite else "\n")
     )
     if width is not None:  # the summary wraps too
         out[-1] = "\n" + "\n".join(_wrap(out[-1].strip(), width)) + "\n"
@@ -305,6 +310,20 @@ def audit_table(data: dict, width: int | None = None) -> str:
     return "".join(out)
 
 
+def one_team(data: dict, team: str) -> dict:
+    """The audit of one team: its suspensions, serving, violations, forfeits, fines and
+    affiliates (the rest of the document as it is)."""
+    out = dict(data)
+    for key in ("suspensions", "serving", "violations", "forfeits", "fines", "audit_suspensions"):
+        if key in out:
+            out[key] = [x for x in out[key] if x.get("team") == team]
+    if "affiliate_obligations" in out:
+        out["affiliate_obligations"] = [
+            x for x in out["affiliate_obligations"] if team in (x.get("team"), x.get("registered_team"))
+        ]
+    return out
+
+
 VIOLATION_FIELDS = ["date", "game", "team", "person", "rule", "kind", "message"]
 
 
@@ -324,6 +343,7 @@ def _either(side: dict | None) -> str:
 
 
 def _diff_rows(data: dict) -> list:
+    names = data.get("team_names", {})
     rows = []
     for c in data["changes"]:
         why = []
@@ -337,7 +357,7 @@ def _diff_rows(data: dict) -> list:
             [
                 c["date"],
                 c["game"],
-                c["team"],
+                names.get(c["team"]) or c["team"],
                 c["person"],
                 c["name"],
                 c["change"],
@@ -356,7 +376,8 @@ def _totals_rows(data: dict) -> list:
     def cell(t: dict) -> str:
         return f"{t['suspensions']} / {t['games']} / {t['indefinite']}"
 
-    rows = [[team, cell(v["before"]), cell(v["after"])] for team, v in data["totals"]["teams"].items()]
+    names = data.get("team_names", {})
+    rows = [[names.get(t) or t, cell(v["before"]), cell(v["after"])] for t, v in data["totals"]["teams"].items()]
     lg = data["totals"]["league"]
     rows.append(["league", cell(lg["before"]), cell(lg["after"])])
     return rows
@@ -375,17 +396,21 @@ def markdown_table(headers: list, rows: list) -> str:
 def headline_text(data: dict) -> str:
     """The diff's headline in one sentence."""
     h = data["headline"]
+    league = data.get("totals", {}).get("league", {})
+    indefinite = any(league.get(side, {}).get("indefinite") for side in ("before", "after"))
     return (
-        f"{h['suspensions_added']} suspension(s) added and {h['suspensions_removed']} removed; "
-        f"{h['games_added']} game(s) added and {h['games_removed']} removed (an indefinite suspension at its "
-        f"minimum); {h['persons_affected']} person(s) whose games change; "
-        f"{h['suspensions_changing_rules_only']} suspension(s) where only the rules cited change.\n"
+        f"{plural(h['suspensions_added'], 'suspension')} added and {h['suspensions_removed']} removed; "
+        f"{plural(h['games_added'], 'game')} added and {h['games_removed']} removed"
+        + (" (an indefinite suspension at its minimum)" if indefinite else "")
+        + f"; {plural(h['persons_affected'], 'person')} whose games change; "
+        f"{plural(h['suspensions_changing_rules_only'], 'suspension')} where only the rules cited change.\n"
     )
 
 
 def _diff_report(data: dict, tabulate, heading: str, empty: str, totals: str, sub) -> str:
-    games = {"changes": [c for c in data["changes"] if c["games_change"]]}
-    rules = {"changes": [c for c in data["changes"] if not c["games_change"]]}
+    names = data.get("team_names", {})
+    games = {"changes": [c for c in data["changes"] if c["games_change"]], "team_names": names}
+    rules = {"changes": [c for c in data["changes"] if not c["games_change"]], "team_names": names}
     out = [heading, headline_text(data), sub("Suspensions whose games change")]
     out.append(tabulate(DIFF_HEADERS, _diff_rows(games)) if games["changes"] else empty)
     out.append(sub("Same games, other rules cited"))

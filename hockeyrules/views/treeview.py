@@ -8,30 +8,43 @@ import textwrap
 _PATH = re.compile(r"(\w+)\[(\d+)\]")
 
 
-def place(node: dict) -> str:
-    """Where a node's fact is, for a person: the season file's line, else its position in the
-    file counted from 1 (games[3].incidents[0] -> game 4, incident 1). JSON keeps `where` as is."""
+def source_name(source: str | None) -> str:
+    """A season's file as a reader names it: its file name (season.yaml), not its path."""
+    if not source or source.startswith("<"):
+        return "season file"
+    return source.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+_CSV = re.compile(r"^([^,]+\.csv), ")
+
+
+def place(node: dict, file: str | None = None) -> str:
+    """Where a node's fact is, for a person: the file and its line (incidents.csv line 804,
+    season.yaml line 17068), else its position in the file counted from 1
+    (games[3].incidents[0] -> game 4, incident 1). `file`: the season's file name. JSON
+    keeps `where` as is."""
+    where = node.get("where") or ""
     if node.get("line"):
-        return f"season file line {node['line']}"
-    where = node.get("where")
+        csv = _CSV.match(where)
+        return f"{csv.group(1) if csv else file or 'season file'} line {node['line']}"
     if not where:
         return ""
     return ", ".join(f"{name.rstrip('s')} {int(n) + 1}" for name, n in _PATH.findall(where)) or where
 
 
-def _location(node: dict) -> str:
-    at = place(node)
+def _location(node: dict, file: str | None = None) -> str:
+    at = place(node, file)
     return f"  [{at}]" if at else ""
 
 
-def text_tree(nodes: list[dict], width: int = 100) -> str:
+def text_tree(nodes: list[dict], width: int = 100, file: str | None = None) -> str:
     """A tree readable at `width` columns; long lines wrap under their branch."""
     out: list[str] = []
 
     def walk(node: dict, prefix: str, last: bool, top: bool) -> None:
         branch = "" if top else ("└─ " if last else "├─ ")
         cont = "" if top else ("   " if last else "│  ")
-        text = " ".join(node["text"].split()) + _location(node)
+        text = " ".join(node["text"].split()) + _location(node, file)
         first = prefix + branch
         rest = prefix + cont + ("│  " if node.get("children") else "   ")
         avail = max(30, width - len(first))
@@ -50,13 +63,14 @@ def text_tree(nodes: list[dict], width: int = 100) -> str:
     return "\n".join(out) + "\n"
 
 
-def markdown(nodes: list[dict]) -> str:
+def markdown(nodes: list[dict], file: str | None = None) -> str:
     """Nested lists, for pasting into a ruling."""
     out: list[str] = []
 
     def walk(node: dict, depth: int) -> None:
         text = " ".join(node["text"].split()).replace("*", "\\*").replace("_", "\\_")
-        loc = f" ({place(node)})" if place(node) else ""
+        at = place(node, file)
+        loc = f" ({at})" if at else ""
         if depth == 0:
             out.append(f"### {text}{loc}\n")
         else:

@@ -1,0 +1,154 @@
+"""The words a league person reads: ordinals, the season format's codes as words, what
+each ladder counts, why a rule does not apply, the parts of the rulebook, numbers of
+games. Every view (explanations, the audit, notices, status, reconcile, the report)
+words things through this module, so that one vocabulary is kept in one place."""
+
+from __future__ import annotations
+
+import re
+
+from hockeyrules.model.policy import Policy
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+# What each ladder counts, in words (the ladder itself is data in asp/).
+LADDER_WORDS = {
+    "hc:s2-majors": "Section 2 major",
+    "hc:s3-match": "Section 3 match penalty",
+    "hc:7.10(b)": "fighting major",
+    "hc:7.11(a)/instigator": "instigator line",
+    "hc:7.11(a)/aggressor": "aggressor line",
+    "hc:11.1(e)": "hc:11.1(e) game misconduct",
+    "hc:11.2(e)": "hc:11.2(e) game misconduct",
+    "hc:11.2(f)": "hc:11.2(f) gross misconduct",
+    "hc:11.4": "hc:11.4 gross misconduct",
+    "hc:11.5(e)": "hc:11.5(e) game misconduct",
+    "hc:s2-coach": "game with 3 or more lines with a major, a match penalty or a fighting infraction",
+    "league:10.05": "misconduct",
+    "league:10.06": "fight",
+}
+
+# What a ladder counts, where its one word is not the whole story.
+LADDER_NOTES = {
+    "league:10.05": "every misconduct, game misconduct, gross misconduct and match penalty counts",
+    "league:10.06": "a fighting line or a secondary fight counts",
+}
+
+FAIL_WORDS = {
+    "notingame": "applies only in the game (periods and overtime), not before or after it",
+    "ingame": "applies only before or after the game",
+    "notlate": "applies only to a late line (last {w} minutes of regulation, overtime, after the game)",
+    "late": "applies only before the last {w} minutes",
+    "notplayer": "applies to players only",
+}
+
+
+def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
+    """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
+    # (here: start-up time: loaded only where it is needed)
+    from hockeyrules.model.policy import BY_NAME
+
+    if why == "leaguepersons":
+        r = BY_NAME["league_persons"]
+        who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""
+        return f"By-Law 10 is for players (reading {r.name}={r.text(policy.league_persons)}){who}"
+    r = BY_NAME["league_games"]
+    kind = f"{game.kind} game" if game is not None else "a game outside league play"
+    return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
+
+
+def ordinal(n: int) -> str:
+    if 11 <= n % 100 <= 13:
+        return f"{n}th"
+    return f"{n}{ORDINAL[n % 10][-2:]}" if n % 10 in ORDINAL else f"{n}th"
+
+
+def mmss(seconds: int) -> str:
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+LAYER_WORDS = {"governing": "Hockey Canada and Hockey Manitoba", "league": "the league"}
+
+# What a rule's prefix says about who wrote it.
+BODIES = {"hc": "Hockey Canada", "hm": "Hockey Manitoba", "league": "the league"}
+
+# The catalog's combination rules (By-Law 10.01A as the catalog reads it), by what they say.
+LARGEST = "the largest of these counts"
+SEPARATE = "a separate sanction: it adds"
+COUNTED_ONCE = "a game is counted once"
+
+
+def words(code: str) -> str:
+    """A code of the season format as words: checking_from_behind -> checking from behind."""
+    return str(code).replace("_", " ")
+
+
+def penalty_words(penalties) -> str:
+    return " + ".join(words(p) for p in penalties)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """1 game, 2 games; 1 person, 3 persons."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+AWAITING = "indefinite: awaiting a league decision"
+
+
+def games_words(n: int, indefinite: bool = False) -> str:
+    """A suspension's length as a reader says it: "4 games", "indefinite: awaiting a league
+    decision (at least 5 games)", "indefinite: awaiting a league decision" (no minimum)."""
+    if indefinite:
+        return f"{AWAITING} (at least {plural(n, 'game')})" if n else AWAITING
+    return plural(n, "game")
+
+
+def games_short(n: int, indefinite: bool = False) -> str:
+    """A suspension's length in a table cell: "4", "indefinite, at least 5", "indefinite"."""
+    if indefinite:
+        return f"indefinite, at least {n}" if n else "indefinite"
+    return str(n)
+
+
+def body(rule: str, league: str | None = None) -> str:
+    """Who wrote a rule, from its id: hc: Hockey Canada, hm: Hockey Manitoba, league: the
+    league (by its name where the season gives it)."""
+    prefix = rule.split(":", 1)[0]
+    if prefix == "league":
+        return f"the {league} league" if league else "the league"
+    return BODIES.get(prefix, prefix)
+
+
+def layer_words(layer: str, league: str | None = None) -> str:
+    """A layer of the rulebook as a reader names it."""
+    if layer == "league":
+        return body("league:", league)
+    return LAYER_WORDS.get(layer, layer)
+
+
+_ROW = re.compile(
+    r"^(?P<what>.*?)\s+(?P<games>\d+ games?|Indefinite Suspension(?: \(Minimum \d+ Games?\))?|See other.*?)\s+(?P<late>\d+ games?|n/a|Indefinite Suspension)$"
+)
+
+
+def row_words(rule: str, quote: str) -> str:
+    """A row of a governing body's table quoted with its columns named: "Fighting - Third
+    Offence": 4 games; 5 if in the last 10 minutes or overtime. Other quotes as they are."""
+    m = _ROW.match(quote.strip()) if not rule.startswith("league:") else None
+    if m is None:
+        return f'"{quote}"'
+    games = m["games"].replace("Indefinite Suspension", "indefinite suspension").replace("(Minimum", "(at least")
+    games = games.replace(" Games)", " games)").replace(" Game)", " game)")
+    late = m["late"]
+    if late == "n/a":
+        tail = "the same in the last 10 minutes or overtime"
+    else:
+        late = late.replace("Indefinite Suspension", "indefinite suspension")
+        late = late.split()[0] if late.split()[0].isdigit() and games.split()[0].isdigit() else late
+        tail = f"{late} if in the last 10 minutes or overtime"
+    return f'"{m["what"]}": {games}; {tail}'
+
+
+def person_words(name: str, pid: str, role: str, team_name: str | None = None) -> str:
+    """Micah Kaminski (T07-12), player of Selkirk Pistons."""
+    return f"{name} ({pid}), {words(role)}" + (f" of {team_name}" if team_name else "")
