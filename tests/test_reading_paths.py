@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import line as _line
 
 from hockeyrules import InputError
 from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read import season as season_mod
 
 
-def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "roughing", "penalties": ["minor"]}, **kw)
+def line(**kw):  # by default a roughing minor
+    return _line(**{"infraction": "roughing", "penalties": ["minor"], **kw})
 
 
 CASES = {

@@ -5,9 +5,7 @@ at phone width."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -607,55 +605,7 @@ def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(
 # --- a real browser -------------------------------------------------------------------------
 
 
-def _browser():
-    binary = os.environ.get("HOCKEYRULES_CHROMIUM") or next(
-        (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) if p),
-        None,
-    )
-    driver = os.environ.get("HOCKEYRULES_CHROMEDRIVER") or shutil.which("chromedriver")
-    return binary, driver
-
-
-def _no_browser(reason: str):
-    """Skip, saying why; where CI installed a browser (HOCKEYRULES_REQUIRE_BROWSER=1), fail instead."""
-    if os.environ.get("HOCKEYRULES_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"HOCKEYRULES_REQUIRE_BROWSER=1 but {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        _no_browser("selenium is not installed (it is in the test extras: pip install -e '.[test]')")
-    binary, driver_path = _browser()
-    if not binary or not driver_path:
-        _no_browser(
-            "no Chromium and chromedriver found (apt-get install chromium chromium-driver, or set "
-            "HOCKEYRULES_CHROMIUM and HOCKEYRULES_CHROMEDRIVER)"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        "--window-size=1400,1000",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        options.add_argument(arg)
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("SE_OFFLINE", "true")  # Selenium Manager never looks for a driver online
-        driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
+# `browser`: tests/conftest.py (headless Chromium, shared with the notices' tests)
 
 
 def _no_horizontal_scroll(driver) -> None:

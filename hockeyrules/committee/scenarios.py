@@ -76,6 +76,7 @@ def base_season() -> dict:
 class Outcome:
     name: str
     failures: list = field(default_factory=list)
+    result: dict | None = None  # the result@1 data the expectations were checked against
 
     @property
     def passed(self) -> bool:
@@ -180,9 +181,13 @@ def run_test(
     default_proposal=None,
     season: Season | None = None,
     default_readings: dict | None = None,
+    explain: bool = False,
 ) -> Outcome:
     """One test's outcome; `season`, when given, is the test's season already checked;
-    `default_readings` (`test --reading`) under the test's own `policy`."""
+    `default_readings` (`test --reading`) under the test's own `policy`. With `explain`,
+    the result is solved with its explanations (hockeyrules.views.explain.explain_all:
+    the same suspensions, each component explained), so that whoever checks them too
+    needs no second solve."""
     name = test.get("name", "(unnamed test)")
     try:
         if season is None:
@@ -194,10 +199,15 @@ def run_test(
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
-        result = evaluate(season, policy, proposal=proposal).to_dict()
+        if explain:
+            from hockeyrules.views.explain import explain_all  # only where explanations are asked for
+
+            result = explain_all(season, policy, proposal=proposal)[2]
+        else:
+            result = evaluate(season, policy, proposal=proposal).to_dict()
     except InputError as err:
         return Outcome(name, [err.report()])
-    return Outcome(name, check(test, result))
+    return Outcome(name, check(test, result), result)
 
 
 # ---------------------------------------------------------------- checking a file
