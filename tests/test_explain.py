@@ -13,6 +13,7 @@ Golden files: tests/golden/*.txt and *.md. Regenerate them with
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import re
@@ -189,6 +190,7 @@ def is_late_line(facts: SeasonFacts, inc, window: int = 10) -> bool:
 # --------------------------------------------------------------------------- 1. every scenario
 
 
+@functools.cache  # read by two tests: each file is checked once
 def scenario_cases():
     cases = []
     for path in sorted(RULES.glob("*.scenarios.yaml")):
@@ -345,6 +347,7 @@ def test_every_component_of_every_scenario_is_explained_where_it_arose(request):
     assert here or items, "no scenario met"
 
 
+@pytest.mark.slow
 def test_the_scenarios_exercise_every_kind_of_explained_component():
     """The data-driven test above is only as good as what it meets."""
     met = set()
@@ -740,6 +743,7 @@ def contract_season(request):
     return path, result, trees, data
 
 
+@pytest.mark.slow
 def test_explained_results_are_the_plain_results(contract_season):
     path, result, trees, data = contract_season
     assert strip_explanations(data) == evaluate(str(path)).to_dict()
@@ -774,6 +778,7 @@ def test_every_combination_node_states_the_suspensions_own_parts(contract_season
         assert [c for c in kids(tree, "component")] == [c["explanation"] for c in s["components"]]
 
 
+@pytest.mark.slow
 def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_season):
     path, result, trees, data = contract_season
     facts = SeasonFacts(read(path).data)
@@ -782,6 +787,7 @@ def test_every_component_of_the_contract_seasons_sits_where_it_arose(contract_se
             check_component(facts, s, c, Policy())
 
 
+@pytest.mark.slow
 def test_every_line_of_a_season_gets_a_why_or_why_not():
     """Done-when of the explanations: no line is left without its reasons."""
     from hockeyrules.read.season import from_data

@@ -518,6 +518,7 @@ def _cli(tmp_path: Path, proposal: dict, stdout_to=None, **popen):
     )
 
 
+@pytest.mark.slow
 def test_a_rule_that_exhausts_memory_is_a_located_error(tmp_path):
     import resource
 
@@ -654,6 +655,7 @@ def test_random_bytes_give_only_the_input_error(tmp_path_factory, raw, suffix):
     _only_input_errors(lambda: load(path))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=VALUES, suffix=st.sampled_from([".json", ".yaml"]))
 def test_random_structures_give_only_the_input_error(tmp_path_factory, data, suffix):

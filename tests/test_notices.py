@@ -71,6 +71,7 @@ def test_the_notice_is_read_off_the_explain_tree_and_the_serving():
     assert "at least 5 games" in b2["may_decide"][0]
 
 
+@pytest.mark.slow
 def test_notices_since_a_date_write_one_pair_of_files_each(tmp_path):
     path = tmp_path / "season.json"
     path.write_text(json.dumps(season()))
@@ -102,6 +103,7 @@ def test_a_hostile_name_stays_text_in_markdown_and_html():
 # `browser`: tests/conftest.py (headless Chromium, shared with the report's tests)
 
 
+@pytest.mark.slow
 def test_the_html_notice_opens_in_chromium_and_a_hostile_name_stays_text(browser, tmp_path):
     from selenium.webdriver.common.by import By
 

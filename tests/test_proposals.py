@@ -1364,6 +1364,7 @@ def test_rules_with_a_proposal_lists_its_changes(tmp_path):
 # ============================================================ 9. the shipped examples
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
 def test_every_example_proposal_validates_and_changes_the_example_season(path):
     p = load(path)

@@ -193,6 +193,7 @@ FIELDS = {
 }
 
 
+@pytest.mark.slow
 def test_any_line_reads_the_same_by_the_short_path_and_the_full_check(tmp_path_factory, monkeypatch):
     """Usual lines with one or two fields made unusual (hypothesis): where the short
     path must decline exactly what the full check refuses or warns of."""

@@ -266,6 +266,7 @@ def example(tmp_path_factory):
     return {"html": text, "path": path, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
 
 
+@pytest.mark.slow
 def test_the_report_is_one_well_formed_page_that_needs_no_network(example):
     text = example["html"]
     assert text.startswith("<!DOCTYPE html>\n")
@@ -303,6 +304,7 @@ def test_every_summary_number_is_the_audit_json(example):
         assert got == expected(data, team if scope == "team" else None), (scope, team)
 
 
+@pytest.mark.slow
 def test_every_suspension_is_listed_once_and_its_explanation_is_the_explain_tree(example):
     data, text = example["json"], example["html"]
     rows = canonical_rows(text)
@@ -413,6 +415,7 @@ def site(tmp_path_factory):
     }
 
 
+@pytest.mark.slow
 def test_the_site_has_an_index_league_and_team_pages_each_small(site):
     folder, season = site["folder"], site["season"]
     names = sorted(p.name for p in folder.iterdir())
@@ -432,6 +435,7 @@ def test_the_site_has_an_index_league_and_team_pages_each_small(site):
     assert "team pages: 8 of 8" in site["stderr"] and "writing the site" in site["stderr"]
 
 
+@pytest.mark.slow
 def test_the_sites_pages_agree_with_the_audit_json(site):
     folder, data, season = site["folder"], site["json"], site["season"]
     index = Page((folder / "index.html").read_text(encoding="utf-8"))
@@ -464,6 +468,7 @@ def test_the_sites_pages_agree_with_the_audit_json(site):
     assert Counter(p for p, _ in seen) == Counter(s["person"] for s in data["suspensions"])
 
 
+@pytest.mark.slow
 def test_a_sites_changes_under_a_proposal_are_on_the_team_pages_each_once(site, tmp_path):
     from hockeyrules.report.pages import write_report
 
@@ -534,6 +539,7 @@ def test_hostile_text_is_text_never_markup(hostile, which):
     assert any(NAME in json.dumps(x, ensure_ascii=False) for x in store.values())
 
 
+@pytest.mark.slow
 def test_under_a_proposal_the_report_opens_on_its_changes_and_leaves_the_audit_out(tmp_path):
     season = serving_season()
     proposal = {
@@ -558,6 +564,7 @@ def test_under_a_proposal_the_report_opens_on_its_changes_and_leaves_the_audit_o
     assert not any(k.startswith(("v-", "a-", "sv-")) for k in xdata(text))
 
 
+@pytest.mark.slow
 def test_the_diff_headline_is_the_difference_of_the_totals():
     for name in ("first-fight-two-games", "repeal-multiple-fights", "misconduct-ladder-from-third"):
         d = run_diff(EXAMPLE, ROOT / "proposals" / "examples" / f"{name}.yaml")
@@ -573,6 +580,7 @@ def test_the_diff_headline_is_the_difference_of_the_totals():
         assert h["games_added"] + h["games_removed"] > 0, name
 
 
+@pytest.mark.slow
 def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(tmp_path):
     text = build_report(EXAMPLE, proposal=FIGHT_PROPOSAL)
     d = run_diff(EXAMPLE, FIGHT_PROPOSAL)
@@ -613,6 +621,7 @@ def _no_horizontal_scroll(driver) -> None:
     assert width <= inner, (driver.current_url, width, inner)
 
 
+@pytest.mark.slow
 def test_the_site_in_chromium(browser, site):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -669,6 +678,7 @@ def test_the_site_in_chromium(browser, site):
     driver.set_window_size(1400, 1000)
 
 
+@pytest.mark.slow
 def test_the_example_report_in_chromium(browser, example):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -768,6 +778,7 @@ def test_a_season_without_an_issued_list_has_no_reconciliation_section():
     assert 'id="reconcile"' not in text and "Issued against required" not in text
 
 
+@pytest.mark.slow
 def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tmp_path):
     res = CliRunner().invoke(main, ["report", str(EXAMPLE), "-q", "-o", str(tmp_path / "site") + "/"])
     assert res.exit_code == 0, res.output
@@ -776,6 +787,7 @@ def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tm
     assert 'href="reconcile.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_under_another_reading_the_report_opens_on_what_it_changes_against_the_default_reading(tmp_path):
     """A what-if by reading, like a proposal: the changes first, the headline that of
     `diff --reading`, and serving and the audit left out (the line-ups were chosen under
