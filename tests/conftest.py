@@ -1,9 +1,114 @@
-"""Scenario files (*.scenarios.yaml) are collected by the package's own pytest plugin
-(hockeyrules.committee.pytest_plugin, registered as a `pytest11` entry point by the install)."""
+"""Fixtures shared by the tests; the builders of lines and seasons are in tests/helpers.py.
+
+Scenario files (*.scenarios.yaml) are collected by the package's own pytest plugin
+(hockeyrules.committee.pytest_plugin, registered as a `pytest11` entry point by the install).
+"""
+
+from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from pathlib import Path
+
+import pytest
 
 # The templates' compiled code (hockeyrules/views/templatecache.py) goes to a folder of the
 # test run's own, not the user's cache (tests/test_templatecache.py sets its own).
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hockeyrules-test-cache-")
+
+
+RULES = Path(__file__).parent / "rules"
+
+
+def pytest_collection_modifyitems(items):
+    """A scenario test of tests/rules that expects components is solved with its
+    explanations, and checks them on that one solve (test_explain.check_scenario_explanations):
+    one solve for the suspensions and for their explanations."""
+    from hockeyrules.committee.pytest_plugin import ScenarioItem
+
+    wanted = [
+        item
+        for item in items
+        if isinstance(item, ScenarioItem)
+        and item.path.parent == RULES
+        and any("components" in e for e in item.test.get("expect", []))
+    ]
+    if wanted:
+        from test_explain import check_scenario_explanations
+
+        for item in wanted:
+            item.check_explanations = check_scenario_explanations
+
+
+@pytest.fixture(autouse=True)
+def _working_directory_kept():
+    """Every test ends in the folder it started in, and that folder still exists: a test
+    that changes it (os.chdir without monkeypatch.chdir) or removes it would make the
+    tests after it fail far from the cause (os.getcwd() raising FileNotFoundError)."""
+    before = os.getcwd()
+    yield
+    try:
+        after = os.getcwd()
+    except FileNotFoundError:
+        after = None
+    if after != before:
+        os.chdir(before)  # the next tests run where they should, whatever this one did
+        where = "a folder that was removed" if after is None else after
+        pytest.fail(f"the test left the working directory in {where} (it started in {before})")
+
+
+# --- a real browser -------------------------------------------------------------------------
+
+
+def _browser_paths():
+    binary = os.environ.get("HOCKEYRULES_CHROMIUM") or next(
+        (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) if p),
+        None,
+    )
+    driver = os.environ.get("HOCKEYRULES_CHROMEDRIVER") or shutil.which("chromedriver")
+    return binary, driver
+
+
+def _no_browser(reason: str):
+    """Skip, saying why; where CI installed a browser (HOCKEYRULES_REQUIRE_BROWSER=1), fail instead."""
+    if os.environ.get("HOCKEYRULES_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"HOCKEYRULES_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """A headless Chromium driven by Selenium, one for the whole run (a worker's part of
+    it under pytest-xdist): the report's and the notices' tests open their pages in it."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _no_browser("selenium is not installed (it is in the test extras: pip install -e '.[test]')")
+    binary, driver_path = _browser_paths()
+    if not binary or not driver_path:
+        _no_browser(
+            "no Chromium and chromedriver found (apt-get install chromium chromium-driver, or set "
+            "HOCKEYRULES_CHROMIUM and HOCKEYRULES_CHROMEDRIVER)"
+        )
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        options.add_argument(arg)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SE_OFFLINE", "true")  # Selenium Manager never looks for a driver online
+        driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()

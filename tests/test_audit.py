@@ -15,20 +15,17 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from helpers import line
+from helpers import season_of as season
 
 import hockeyrules
 from hockeyrules import InputError
 from hockeyrules.cli.commands import main
-from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.views.audit import audit
 from hockeyrules.views.render import to_json
 
 # ---------------------------------------------------------------------------
 # Helpers
-
-
-def line(person, infraction, penalties, period=2, time="12:00"):
-    return {"person": person, "period": period, "time": time, "infraction": infraction, "penalties": penalties}
 
 
 def one_game(p):  # hc:7.2(b): 1 game
@@ -71,14 +68,6 @@ AFFILIATE = {
     "affiliate": True,
     "registered_team": "U15 Stars",
 }
-
-
-def season(games, settings=None, people=None, teams=None, decisions=None):
-    test = {"games": games, "settings": settings or {}, "people": people or [], "teams": teams or []}
-    data = build_season(test, base_season())
-    if decisions is not None:
-        data["decisions"] = decisions
-    return data
 
 
 def run(games, **kw):

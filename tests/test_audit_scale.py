@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+import pytest
+
 from hockeyrules.read.season import from_data
 from hockeyrules.views.render import to_json
 from seasongen import generate_season
@@ -15,6 +17,7 @@ def three_leagues():
     return from_data(generate_season(teams=6, games_per_team=12, seed=11, leagues=3))
 
 
+@pytest.mark.slow
 def test_the_audit_split_by_league_equals_the_whole_season_audit(monkeypatch):
     season = three_leagues()
     monkeypatch.setattr(audit_mod, "AUDIT_PARALLEL_LINES", 10**9)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import clingo
+import pytest
 
 from hockeyrules.committee import scenarios
 from hockeyrules.read.loader import read
@@ -26,6 +27,7 @@ def scenario_tests():
         yield from scenarios.load_file(path)[0]
 
 
+@pytest.mark.slow
 def test_every_encoded_row_has_a_scenario_that_fires_it():
     fired = {rule for t in scenario_tests() for e in t.get("expect", []) for rule in e.get("components", {})}
     assert encoded_rows() - fired == set()
@@ -60,6 +62,7 @@ def named_tests():
             yield test, ids_in(test["name"]) | section
 
 
+@pytest.mark.slow
 def test_every_encoded_row_has_a_near_miss_that_does_not_fire_it():
     # a near miss: a test about the row (named in it, or in its section comment)
     # with exact expectations in which the row does not fire

@@ -151,6 +151,7 @@ def test_load_any_reads_a_folder_or_a_file():
 
 
 # ---------------------------------------------------------------- round trip
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["mu18aaa-2025-26.yaml", "six-teams-elapsed.json", "worked-example.yaml"])
 def test_round_trip_gives_the_same_season_and_result(tmp_path, name):
     original = read(CONTRACT / name).data
@@ -172,6 +173,7 @@ def test_round_trip_matches_the_contract_result(tmp_path):
     assert got["suspensions"] == expected["suspensions"]
 
 
+@pytest.mark.slow
 def test_round_trip_of_a_season_object_with_minutes_dressed_and_decisions(tmp_path):
     season = load_any(ROOT / "examples" / "mu18aaa-example.yaml")
     write_folder(season, tmp_path / "out")

@@ -104,6 +104,7 @@ def test_why_not_for_every_line_of_the_most_penalized_player_is_the_same_with_ev
     assert plain == shown(season, Policy(), ["explain.lp"], focus, everything=True)
 
 
+@pytest.mark.slow
 def test_the_audit_is_the_same_with_every_line_timed(example):
     # the audit asks for every team game's head coaches itself; its findings must not
     # depend on which lines are timed either

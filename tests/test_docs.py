@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hockeyrules.cli.commands import main
@@ -110,6 +111,7 @@ def test_the_documented_formats_have_their_pages():
     assert (ROOT / "docs" / "proposals.md").is_file()
 
 
+@pytest.mark.slow
 def test_a_clone_without_the_specification_folder_runs_its_tests_without_a_skip(tmp_path):
     """The tests that read the specification's examples, run from a copy of the
     repository in a folder with nothing beside it: they pass on the in-repo copies."""

@@ -19,6 +19,7 @@ def three_leagues():
     return from_data(generate_season(12, 44, seed=7, leagues=3))
 
 
+@pytest.mark.slow
 def test_everyones_explanations_part_by_part_are_the_whole_seasons(three_leagues):
     whole = explain.explain_whole(three_leagues, Policy())
     parts = explain.explain_parts(three_leagues, Policy())
@@ -28,6 +29,7 @@ def test_everyones_explanations_part_by_part_are_the_whole_seasons(three_leagues
     assert json.dumps(parts[2], sort_keys=True) == json.dumps(whole[2], sort_keys=True)
 
 
+@pytest.mark.slow
 def test_one_persons_explanation_reads_only_their_league(three_leagues, monkeypatch):
     season = three_leagues
     person = next(s.person for s in explain.explain_whole(season, Policy())[0].suspensions if s.team.startswith("L3-"))

@@ -56,6 +56,7 @@ def test_different_seeds_differ(default):
     assert generate_season(teams=6, games_per_team=10, seed=7) != generate_season(teams=6, games_per_team=10, seed=8)
 
 
+@pytest.mark.slow
 def test_plain_data_survives_json_and_yaml(default):
     assert json.loads(json.dumps(default)) == default
     assert yaml.safe_load(yaml.safe_dump(default, sort_keys=False)) == default

@@ -7,19 +7,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from helpers import line, season
 
 from hockeyrules import InputError, evaluate
 from hockeyrules.cli.commands import main
 from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read.season import from_data
-
-
-def season(*incidents, **game):
-    return build_season({"games": [dict(game, incidents=list(incidents))]}, base_season())
-
-
-def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def problems(data) -> list[tuple[str, str]]:

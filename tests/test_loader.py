@@ -5,18 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import line, season
 
 from hockeyrules import InputError, evaluate
-from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read.season import from_data, load
-
-
-def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
-
-
-def season(*incidents):
-    return build_season({"games": [{"incidents": list(incidents)}]}, base_season())
 
 
 def written(tmp_path, data: dict, order: list[str]) -> str:

@@ -13,17 +13,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import line, season_of
 
 from hockeyrules.cli.commands import main
-from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.office.notices import file_stem, notices, to_html, to_markdown
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 HOSTILE = 'x"). evil :- y. #script <script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
-
-
-def line(person, infraction, penalties, period=2, time="12:00"):
-    return {"person": person, "period": period, "time": time, "infraction": infraction, "penalties": penalties}
 
 
 # G1, G2 played; G3, G4 scheduled
@@ -36,7 +32,7 @@ GAMES = [
 
 
 def season(name=None):
-    data = build_season({"games": GAMES}, base_season())
+    data = season_of(GAMES)
     if name is not None:
         for p in data["people"]:
             if p["id"] == "A1":
@@ -75,6 +71,7 @@ def test_the_notice_is_read_off_the_explain_tree_and_the_serving():
     assert "at least 5 games" in b2["may_decide"][0]
 
 
+@pytest.mark.slow
 def test_notices_since_a_date_write_one_pair_of_files_each(tmp_path):
     path = tmp_path / "season.json"
     path.write_text(json.dumps(season()))
@@ -103,19 +100,10 @@ def test_a_hostile_name_stays_text_in_markdown_and_html():
 # --- a real browser -------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    from test_report import browser as report_browser  # the report tests' headless Chromium
-
-    gen = report_browser.__wrapped__(tmp_path_factory)
-    driver = next(gen)
-    yield driver
-    try:
-        next(gen)
-    except StopIteration:
-        pass
+# `browser`: tests/conftest.py (headless Chromium, shared with the report's tests)
 
 
+@pytest.mark.slow
 def test_the_html_notice_opens_in_chromium_and_a_hostile_name_stays_text(browser, tmp_path):
     from selenium.webdriver.common.by import By
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hockeyrules.engine import parts as partition
 from hockeyrules.engine.parallel import processes, worker
 from hockeyrules.engine.parallel.runner import Runner
@@ -27,6 +29,7 @@ def test_the_parts_are_the_leagues():
     assert sorted(t for part in parts for t in part) == sorted(season.teams)
 
 
+@pytest.mark.slow
 def test_the_partitioned_result_equals_the_whole_season_result():
     season = three_leagues()
     whole, _ = run(season, Policy())
@@ -66,6 +69,7 @@ def _write(tmp_path, data, name="season.json"):
     return path
 
 
+@pytest.mark.slow
 def test_parts_solved_while_the_file_is_read_give_the_whole_season_result(tmp_path):
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     whole, _ = run(from_data(data), Policy())
@@ -126,6 +130,7 @@ def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_erro
     assert "unknown team 'nobody'" in err.value.report()
 
 
+@pytest.mark.slow
 def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_result(tmp_path):
     from hockeyrules.engine.run import as_proposal
 
@@ -142,6 +147,7 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
         assert result.proposal == "x"
 
 
+@pytest.mark.slow
 def test_workers_started_by_spawn_give_the_bytes_of_fork():
     """Windows and macOS start workers by spawn: the parts travel pickled, not shared."""
     from hockeyrules.engine.run import as_proposal
@@ -194,6 +200,7 @@ def test_workers_that_solve_several_chunks_give_the_same_result(monkeypatch):
     assert to_json(parts.to_dict()) == to_json(whole.to_dict())
 
 
+@pytest.mark.slow
 def test_a_stream_worker_takes_the_parts_waiting_and_a_cancelled_part_is_not_waited_for(monkeypatch):
     """Parts that queue up while a worker is busy go to the next worker together (fewer
     forks of a large parent); each part's result is still its own, and a part cancelled
@@ -241,6 +248,7 @@ def _forkserver() -> bool:
     return "forkserver" in multiprocessing.get_all_start_methods()
 
 
+@pytest.mark.slow
 def test_workers_forked_by_a_fork_server_give_the_bytes_of_workers_forked_by_the_reader(tmp_path):
     """Workers may start from a fork server (HOCKEYRULES_START_METHOD=forkserver): they get
     each part's facts as text, and the answer is still the whole season's, byte for byte."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def totals(result: dict) -> dict:
 common = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @common
 @given(season_games, st.randoms(use_true_random=False))
 def test_reordering_the_games_of_a_file_changes_nothing(games, rnd):
@@ -92,6 +94,7 @@ def test_reordering_the_games_of_a_file_changes_nothing(games, rnd):
 not_bench_leaving = incident.filter(lambda i: i["infraction"] not in ("first_off_bench", "left_bench"))
 
 
+@pytest.mark.slow
 @common
 @given(season_games, st.integers(min_value=0, max_value=5), not_bench_leaving)
 def test_adding_an_incident_never_lowers_a_persons_season_total(games, at, extra):
@@ -112,6 +115,7 @@ def test_adding_an_incident_never_lowers_a_persons_season_total(games, at, extra
             assert a_games >= games_, (person, before[person], after[person])
 
 
+@pytest.mark.slow
 @common
 @given(season_games)
 def test_the_output_is_byte_identical_across_runs(games):

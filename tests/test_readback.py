@@ -4,6 +4,7 @@ clingo symbols: a Term must print, compare and sort exactly as clingo's symbol d
 
 from __future__ import annotations
 
+import pytest
 from clingo import Function, Infimum, Number, String, Supremum, SymbolType
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,6 +38,7 @@ def _read(symbols: list) -> list:
     return decode_all([str(s) for s in symbols], Names())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_symbols(), min_size=1, max_size=8))
 def test_a_term_prints_compares_and_sorts_as_its_clingo_symbol(symbols):

@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import line as _line
 
 from hockeyrules import InputError
 from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read import season as season_mod
 
 
-def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "roughing", "penalties": ["minor"]}, **kw)
+def line(**kw):  # by default a roughing minor
+    return _line(**{"infraction": "roughing", "penalties": ["minor"], **kw})
 
 
 CASES = {
@@ -192,6 +193,7 @@ FIELDS = {
 }
 
 
+@pytest.mark.slow
 def test_any_line_reads_the_same_by_the_short_path_and_the_full_check(tmp_path_factory, monkeypatch):
     """Usual lines with one or two fields made unusual (hypothesis): where the short
     path must decline exactly what the full check refuses or warns of."""

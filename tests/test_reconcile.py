@@ -7,11 +7,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from test_audit import discrimination, line, one_game, two_games  # the audit tests' game-sheet lines
+from helpers import line, season_of
+from test_audit import discrimination, one_game, two_games  # the audit tests' game-sheet lines
 
 from hockeyrules import InputError
 from hockeyrules.cli.commands import main
-from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.office.reconcile import reconcile
 from hockeyrules.read.season import from_data
 
@@ -40,7 +40,7 @@ ISSUED = [
 
 
 def season(issued=ISSUED):
-    data = build_season({"games": GAMES}, base_season())
+    data = season_of(GAMES)
     data["issued"] = issued
     return data
 

@@ -5,9 +5,7 @@ at phone width."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -268,6 +266,7 @@ def example(tmp_path_factory):
     return {"html": text, "path": path, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
 
 
+@pytest.mark.slow
 def test_the_report_is_one_well_formed_page_that_needs_no_network(example):
     text = example["html"]
     assert text.startswith("<!DOCTYPE html>\n")
@@ -305,6 +304,7 @@ def test_every_summary_number_is_the_audit_json(example):
         assert got == expected(data, team if scope == "team" else None), (scope, team)
 
 
+@pytest.mark.slow
 def test_every_suspension_is_listed_once_and_its_explanation_is_the_explain_tree(example):
     data, text = example["json"], example["html"]
     rows = canonical_rows(text)
@@ -417,6 +417,7 @@ def site(tmp_path_factory):
     }
 
 
+@pytest.mark.slow
 def test_the_site_has_an_index_league_and_team_pages_each_small(site):
     folder, season = site["folder"], site["season"]
     names = sorted(p.name for p in folder.iterdir())
@@ -436,6 +437,7 @@ def test_the_site_has_an_index_league_and_team_pages_each_small(site):
     assert "team pages: 8 of 8" in site["stderr"] and "writing the site" in site["stderr"]
 
 
+@pytest.mark.slow
 def test_the_sites_pages_agree_with_the_audit_json(site):
     folder, data, season = site["folder"], site["json"], site["season"]
     index = Page((folder / "index.html").read_text(encoding="utf-8"))
@@ -468,6 +470,7 @@ def test_the_sites_pages_agree_with_the_audit_json(site):
     assert Counter(p for p, _ in seen) == Counter(s["person"] for s in data["suspensions"])
 
 
+@pytest.mark.slow
 def test_a_sites_changes_under_a_proposal_are_on_the_team_pages_each_once(site, tmp_path):
     from hockeyrules.report.pages import write_report
 
@@ -538,6 +541,7 @@ def test_hostile_text_is_text_never_markup(hostile, which):
     assert any(NAME in json.dumps(x, ensure_ascii=False) for x in store.values())
 
 
+@pytest.mark.slow
 def test_under_a_proposal_the_report_opens_on_its_changes_and_leaves_the_audit_out(tmp_path):
     season = serving_season()
     proposal = {
@@ -562,6 +566,7 @@ def test_under_a_proposal_the_report_opens_on_its_changes_and_leaves_the_audit_o
     assert not any(k.startswith(("v-", "a-", "sv-")) for k in xdata(text))
 
 
+@pytest.mark.slow
 def test_the_diff_headline_is_the_difference_of_the_totals():
     for name in ("first-fight-two-games", "repeal-multiple-fights", "misconduct-ladder-from-third"):
         d = run_diff(EXAMPLE, ROOT / "proposals" / "examples" / f"{name}.yaml")
@@ -577,6 +582,7 @@ def test_the_diff_headline_is_the_difference_of_the_totals():
         assert h["games_added"] + h["games_removed"] > 0, name
 
 
+@pytest.mark.slow
 def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(tmp_path):
     text = build_report(EXAMPLE, proposal=FIGHT_PROPOSAL)
     d = run_diff(EXAMPLE, FIGHT_PROPOSAL)
@@ -609,55 +615,7 @@ def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(
 # --- a real browser -------------------------------------------------------------------------
 
 
-def _browser():
-    binary = os.environ.get("HOCKEYRULES_CHROMIUM") or next(
-        (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) if p),
-        None,
-    )
-    driver = os.environ.get("HOCKEYRULES_CHROMEDRIVER") or shutil.which("chromedriver")
-    return binary, driver
-
-
-def _no_browser(reason: str):
-    """Skip, saying why; where CI installed a browser (HOCKEYRULES_REQUIRE_BROWSER=1), fail instead."""
-    if os.environ.get("HOCKEYRULES_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"HOCKEYRULES_REQUIRE_BROWSER=1 but {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        _no_browser("selenium is not installed (it is in the test extras: pip install -e '.[test]')")
-    binary, driver_path = _browser()
-    if not binary or not driver_path:
-        _no_browser(
-            "no Chromium and chromedriver found (apt-get install chromium chromium-driver, or set "
-            "HOCKEYRULES_CHROMIUM and HOCKEYRULES_CHROMEDRIVER)"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        "--window-size=1400,1000",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        options.add_argument(arg)
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("SE_OFFLINE", "true")  # Selenium Manager never looks for a driver online
-        driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
+# `browser`: tests/conftest.py (headless Chromium, shared with the notices' tests)
 
 
 def _no_horizontal_scroll(driver) -> None:
@@ -665,6 +623,7 @@ def _no_horizontal_scroll(driver) -> None:
     assert width <= inner, (driver.current_url, width, inner)
 
 
+@pytest.mark.slow
 def test_the_site_in_chromium(browser, site):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -721,6 +680,7 @@ def test_the_site_in_chromium(browser, site):
     driver.set_window_size(1400, 1000)
 
 
+@pytest.mark.slow
 def test_the_example_report_in_chromium(browser, example):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -820,6 +780,7 @@ def test_a_season_without_an_issued_list_has_no_reconciliation_section():
     assert 'id="reconcile"' not in text and "Issued against required" not in text
 
 
+@pytest.mark.slow
 def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tmp_path):
     res = CliRunner().invoke(main, ["report", str(EXAMPLE), "-q", "-o", str(tmp_path / "site") + "/"])
     assert res.exit_code == 0, res.output
@@ -828,6 +789,7 @@ def test_a_site_gets_a_reconciliation_page_when_the_league_issued_suspensions(tm
     assert 'href="reconcile.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_under_another_reading_the_report_opens_on_what_it_changes_against_the_default_reading(tmp_path):
     """A what-if by reading, like a proposal: the changes first, the headline that of
     `diff --reading`, and serving and the audit left out (the line-ups were chosen under

@@ -9,19 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import line, season
 
 from hockeyrules import InputError, evaluate
 from hockeyrules.cli.commands import main
 from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read.season import from_data
-
-
-def season(*incidents, **game):
-    return build_season({"games": [dict(game, incidents=list(incidents))]}, base_season())
-
-
-def line(**kw):
-    return dict({"person": "A1", "period": 2, "time": "12:00", "infraction": "boarding", "penalties": ["major"]}, **kw)
 
 
 def team_line(**kw):
@@ -246,6 +239,7 @@ def test_a_proposal_with_an_unknown_reading_or_value_is_refused_naming_the_known
     assert "league_play or all" in found["changes.policy.league_games"]
 
 
+@pytest.mark.slow
 def test_readings_on_the_example_season_lists_the_six_readings_with_their_effect():
     example = Path(__file__).parent.parent / "examples" / "mu18aaa-example.yaml"
     res = CliRunner().invoke(main, ["readings", str(example), "--format", "json"])
@@ -284,6 +278,7 @@ COMMITTEE = Path(__file__).parent / "committee"
 EFFECTIVE = Path(__file__).parent.parent / "proposals" / "examples" / "second-fight-five-games-from-october.yaml"
 
 
+@pytest.mark.slow
 def test_the_effective_date_scenarios_pass():
     from hockeyrules.committee import scenarios
 
@@ -404,6 +399,7 @@ def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_
     assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
 
 
+@pytest.mark.slow
 def test_the_readings_table_fits_a_narrow_terminal():
     from hockeyrules.committee.readings import as_table, readings
 

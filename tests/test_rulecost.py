@@ -10,6 +10,8 @@ import importlib.util
 import re
 from pathlib import Path
 
+import pytest
+
 from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.engine.solver import ENCODING, encoding_text, solve
 from hockeyrules.facts.build import Facts, policy_facts, season_facts
@@ -26,6 +28,7 @@ def _rulecost():
     return module
 
 
+@pytest.mark.slow
 def test_every_rule_with_a_body_is_copied_once_under_a_new_head_and_no_answer_changes():
     rulecost = _rulecost()
     texts = {name: encoding_text(name) for name in ENCODING if name != "input.lp"}

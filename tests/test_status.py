@@ -6,11 +6,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from test_audit import line  # the audit tests' game-sheet lines
+from helpers import line, season_of
 
 from hockeyrules import InputError
 from hockeyrules.cli.commands import main
-from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.office.status import status
 from hockeyrules.read.season import from_data
 from hockeyrules.views.audit import audit
@@ -36,7 +35,7 @@ GAMES = [
 
 
 def season(games=GAMES):
-    return build_season({"games": games}, base_season())
+    return season_of(games)
 
 
 def person(data, pid):

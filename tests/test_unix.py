@@ -39,6 +39,7 @@ def no_traceback(res):
 # ---------------------------------------------------------------- standard input
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [EXAMPLE, SIX])
 @pytest.mark.parametrize(
     "args",
@@ -285,6 +286,7 @@ def test_an_empty_folder_of_scenarios_is_an_error(tmp_path):
     assert res.exit_code == 2 and "no *.scenarios.yaml" in res.stderr
 
 
+@pytest.mark.slow
 def test_the_pytest_plugin_runs_a_leagues_own_scenario_folder(tmp_path):
     scenario(tmp_path, GOOD_TEST, "ours.scenarios.yaml")
     res = subprocess.run(
@@ -402,6 +404,7 @@ def test_every_table_renderer_gets_the_width_only_if_it_takes_one(monkeypatch):
     assert res.exit_code == 0 and max(len(line) for line in res.stdout.splitlines()) <= 80
 
 
+@pytest.mark.slow
 def test_readings_read_the_season_from_standard_input_too():
     a = run("readings", EXAMPLE, "--format", "json")
     b = run("readings", "-", "--format", "json", stdin=EXAMPLE.read_bytes())

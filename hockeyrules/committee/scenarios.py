@@ -78,6 +78,7 @@ def base_season() -> dict:
 class Outcome:
     name: str
     failures: list = field(default_factory=list)
+    result: dict | None = None  # the result@1 data the expectations were checked against
 
     @property
     def passed(self) -> bool:
@@ -196,9 +197,13 @@ def run_test(
     default_proposal=None,
     season: Season | None = None,
     default_readings: dict | None = None,
+    explain: bool = False,
 ) -> Outcome:
     """One test's outcome; `season`, when given, is the test's season already checked;
-    `default_readings` (`test --reading`) under the test's own `policy`."""
+    `default_readings` (`test --reading`) under the test's own `policy`. With `explain`,
+    the result is solved with its explanations (hockeyrules.views.explain.explain_all:
+    the same suspensions, each component explained), so that whoever checks them too
+    needs no second solve."""
     name = test.get("name", "(unnamed test)")
     try:
         if season is None:
@@ -210,10 +215,24 @@ def run_test(
         proposal = test.get("proposal", default_proposal)
         if isinstance(proposal, str) and folder is not None:
             proposal = folder / proposal
-        result = evaluate(season, policy, proposal=proposal, rulebook=_rulebook(test, folder)).to_dict()
+        book = _rulebook(test, folder)
+        if explain:
+            # (here: start-up time: only where explanations are asked for)
+            from hockeyrules.engine.rulebookfile import choose, chosen
+            from hockeyrules.views.explain import explain_all
+
+            previous = chosen()
+            if book is not None:
+                choose(book)
+            try:
+                result = explain_all(season, policy, proposal=proposal)[2]
+            finally:
+                choose(previous)
+        else:
+            result = evaluate(season, policy, proposal=proposal, rulebook=book).to_dict()
     except InputError as err:
         return Outcome(name, [err.report()])
-    return Outcome(name, check(test, result))
+    return Outcome(name, check(test, result), result)
 
 
 # ---------------------------------------------------------------- checking a file

@@ -68,6 +68,11 @@ INTERFACE = {
 OUTPUT = ("yields", 5)
 
 _PIM_ROW = "league:10.04"
+# How long a proposal's new rules may ground alone (no season) while the proposal is
+# validated: rules over the interface with no facts ground at once, so a rule still
+# grounding after this is one that derives without end. Read at each check, so a test
+# may set it lower.
+GROUND_ALONE_SECONDS = 10.0
 _PRODUCT_MAX = 10**9  # games from league:10.04 in one season: far inside 2**31 with the other rows added
 
 # Run with a proposal's new rules: their yields must be games the solver can add up
@@ -499,8 +504,9 @@ def _text_problems(text: str) -> list[str]:
     return []
 
 
-def check_asp(text: str, rule_id: str) -> list[str]:
-    """Why this ASP may not run, or [] when it is made of rules over the interface only."""
+def check_asp(text: str, rule_id: str, ground_seconds: float | None = None) -> list[str]:
+    """Why this ASP may not run, or [] when it is made of rules over the interface only;
+    grounded alone for at most `ground_seconds` (default GROUND_ALONE_SECONDS)."""
     problems: list[str] = _text_problems(text)
     if problems:
         return problems
@@ -581,11 +587,11 @@ def check_asp(text: str, rule_id: str) -> list[str]:
     if not problems and _uncovered(text, statements):
         problems.append("a directive that is not a rule (#include?) is not allowed: only rules")
     if not problems:
-        problems += _ground_check(text)
+        problems += _ground_check(text, ground_seconds)
     return problems
 
 
-def _ground_check(text: str) -> list[str]:
+def _ground_check(text: str, seconds: float | None = None) -> list[str]:
     """Ground the rules alone over the interface (no facts): unsafe variables and the
     like show here, located, before any season is evaluated."""
     # (here: start-up time: only for a proposal with rules)
@@ -593,7 +599,8 @@ def _ground_check(text: str) -> list[str]:
     from hockeyrules.engine.parallel.limit import solve_with_limit  # (here: clingo, for rules only)
 
     try:
-        solve_with_limit([], [text], 10.0, encoding=["interface.lp"])
+        limit = GROUND_ALONE_SECONDS if seconds is None else seconds
+        solve_with_limit([], [text], limit, encoding=["interface.lp"])
     except GroundingTimeout:
         return ["the rules do not finish grounding even without a season (a rule that derives without end?)"]
     except GroundingOutOfMemory:

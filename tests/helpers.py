@@ -1,0 +1,48 @@
+"""Builders shared by the tests: game-sheet lines and seasons on the scenario base
+(hockeyrules.committee.scenarios.base_season: teams A and B, players A1..A20 and
+B1..B20, head coaches CA and CB, assistants XA and XB, trainers TA and TB).
+
+Imported as `from helpers import line, season` (tests/ is on the path: pytest puts a
+conftest's folder there). Fixtures are in tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+from hockeyrules.committee.scenarios import base_season, build_season
+
+
+def line(person="A1", infraction="boarding", penalties=("major",), period=2, time="12:00", **more) -> dict:
+    """One game-sheet line; by default A1's boarding major at 12:00 of the second period
+    (one game, hc:7.2(b)). The base season's clock counts time remaining. Penalties given
+    as a list or tuple are copied; anything else (a text, a mapping: bad input on
+    purpose) is kept as it is."""
+    return {
+        "person": person,
+        "period": period,
+        "time": time,
+        "infraction": infraction,
+        "penalties": list(penalties) if isinstance(penalties, (list, tuple)) else penalties,
+        **more,
+    }
+
+
+def season(*lines, **game) -> dict:
+    """The base season with one game, G1, holding these lines, its other fields from
+    `game` (kind, date, home, away...); or, where the arguments are lists, one game a
+    list (G1, G2, ... a week apart), each list that game's lines."""
+    if lines and all(isinstance(x, list) for x in lines):
+        if game:
+            raise TypeError("season(): game fields go with one game's lines, not with a list of games")
+        return season_of([{"incidents": list(x)} for x in lines])
+    return season_of([dict(game, incidents=list(lines))])
+
+
+def season_of(games: list, settings=None, people=None, teams=None, decisions=None) -> dict:
+    """The base season with these games (mappings; id, date, home, away and kind default
+    as in a scenario file), settings over the base's, more people and teams, and the
+    league's decisions where given."""
+    test = {"games": games, "settings": settings or {}, "people": people or [], "teams": teams or []}
+    data = build_season(test, base_season())
+    if decisions is not None:
+        data["decisions"] = decisions
+    return data
