@@ -390,7 +390,7 @@ def main():
     """hockeyrules: the suspensions a league's rulebook requires, and why.
 
     SEASON is a season file (YAML or JSON), a folder of CSV files, or - for
-    standard input. Shell completion: see the README ("Shell completion").
+    standard input. Shell completion: see docs/commands.md.
     """
 
 
