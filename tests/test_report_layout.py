@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_report import EXAMPLE, browser, site  # noqa: F401  (the report tests' headless Chromium and two-league site)
+from test_report import EXAMPLE, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
 
 from hockeyrules.report.pages import build_report
 

@@ -272,3 +272,19 @@ def test_a_rulebook_id_is_never_program_text():
     hostile["bylaws"] = [{"id": "league:1", "kind": "stoppage", "games": 1}]
     book = rulebookfile.load(hostile)
     assert book.name == 'x"). evil :- y. #script'
+
+
+def test_explanations_name_only_the_layers_of_the_rulebook_in_force():
+    """Under hockey-canada, an explanation says Hockey Canada, never Hockey Manitoba or
+    a league part that rulebook does not have; under the default, both bodies and the league."""
+    from click.testing import CliRunner
+
+    from hockeyrules.cli.commands import main
+
+    args = ["explain", str(EXAMPLE), "--person", "T02-05", "-q"]
+    alone = CliRunner().invoke(main, args + ["--rulebook", "hockey-canada"])
+    assert alone.exit_code == 0, alone.output
+    assert "Hockey Canada: 1 game" in alone.output
+    assert "Hockey Manitoba" not in alone.output and "league" not in alone.output.lower().replace("league:", "")
+    default = CliRunner().invoke(main, args)
+    assert "Hockey Canada and Hockey Manitoba" in default.output and "MU18AAA league" in default.output

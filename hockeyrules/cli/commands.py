@@ -529,6 +529,13 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
         sys.exit(EXIT_INPUT)
     if not folder:
         _check_output(output)
+    from hockeyrules.report.pages import ours  # start-up time: only the report loads it
+
+    # a .html output may become a site of the same name without the suffix (a large season)
+    base, suffix = os.path.splitext(output.rstrip("/" + os.sep))
+    maybe_site = [(base, True)] if site is not False and suffix.lower() in (".html", ".htm") else []
+    _apart([(output, folder)] + maybe_site, season, proposal, ours=ours if folder or site else None)
+    if not folder:
         suffix = os.path.splitext(output)[1].lower()
         if output != streams.STDIO and suffix not in ("", ".html", ".htm"):
             click.echo(
@@ -537,12 +544,6 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
                 err=True,
             )
             sys.exit(EXIT_INPUT)
-    from hockeyrules.report.pages import ours  # start-up time: only the report loads it
-
-    # a .html output may become a site of the same name without the suffix (a large season)
-    base, suffix = os.path.splitext(output.rstrip("/" + os.sep))
-    maybe_site = [(base, True)] if site is not False and suffix.lower() in (".html", ".htm") else []
-    _apart([(output, folder)] + maybe_site, season, proposal, ours=ours if folder or site else None)
     policy = _make_policy(layers, counted_once, readings)
     day = as_of.date().isoformat() if as_of else None
     with _working(quiet):
@@ -718,6 +719,11 @@ def rules(proposal, fmt, readings):
         click.echo(render.to_json(data), nl=False)
         return
     width = _terminal_width()
+    if "proposal" in data:  # what the proposal changes first: what the committee came for
+        since = data["proposal"].get("effective")
+        click.echo(f"Proposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
+        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
+        click.echo(render.table(["id", "change", "before", "after"], rows, width=width) + "\n", nl=False)
     book = data["rulebook"]
     click.echo(f"Rulebook: {book['name']} ({book['source']})")
     for layer in book["layers"]:  # bottom first: Hockey Canada's minimums, the branch, the league
@@ -728,11 +734,6 @@ def rules(proposal, fmt, readings):
         ]
         click.echo(f"  {layer['name']}: {len(ids)} rule{'s' if len(ids) != 1 else ''}")
     click.echo("")
-    if "proposal" in data:  # what the proposal changes first: what the committee came for
-        since = data["proposal"].get("effective")
-        click.echo(f"Proposal: {data['proposal']['name']}" + (f" (in force for games from {since})" if since else ""))
-        rows = [[c["id"], c["what"], c["before"], c["after"]] for c in data["proposal"]["changes"]]
-        click.echo(render.table(["id", "change", "before", "after"], rows, width=width) + "\n", nl=False)
     changed = {c["id"] for c in data.get("proposal", {}).get("changes", [])}
     ordered = sorted(data["rows"], key=lambda r: r["id"] not in changed and r["id"].rsplit("/", 1)[0] not in changed)
     rows = [[r["id"], r["layer"], r["when"], r["games"], r["late"], r["combines"]] for r in ordered]

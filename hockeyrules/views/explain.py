@@ -26,6 +26,7 @@ from hockeyrules.views.wording import (
     SEPARATE,
     body,
     games_words,
+    has_league_layer,
     layer_words,
     mmss,
     ordinal,
@@ -414,7 +415,7 @@ class Explainer:
                     said.append(f"{length} for {self.what_for(s, c)} ({c.rule})")
             said.sort(key=lambda x: " more game" in x)  # what counts first, what adds after
             if said:
-                parts.append(f"{layer_words(layer, self.season.league)}: " + ", and ".join(said))
+                parts.append(f"{layer_words(layer, self.season.league, self.season)}: " + ", and ".join(said))
         told = " ".join(parts)
         for c in s.components:
             if c.indefinite and f"({c.rule})" not in told:
@@ -432,7 +433,7 @@ class Explainer:
             lnode = node.add(
                 Node(
                     "layer",
-                    f"{layer_words(layer, league)}: {plural(part, 'game')} (on each line {LARGEST}; "
+                    f"{layer_words(layer, league, self.season)}: {plural(part, 'game')} (on each line {LARGEST}; "
                     f"a separate sanction adds)",
                     data={"layer": layer, "games": part},
                 )
@@ -466,11 +467,13 @@ class Explainer:
                     rule=rule,
                 )
             )
-        gov, lg = layer_words("governing"), layer_words("league", league)
+        gov, lg = layer_words("governing", season=self.season), layer_words("league", league)
         if s.indefinite and not s.games:
             arith = "no number of games yet: the league sets the length"
         elif s.indefinite:
             arith = f"at least {plural(s.games, 'game')} until the league sets the length"
+        elif not s.league_games and not has_league_layer(self.season):  # (no by-laws of its own)
+            arith = f"{plural(s.games, 'game')}: {gov}"
         elif self.policy_of(s.game).layers == "sum":
             arith = f"{s.governing_games} + {s.league_games} = {s.games}: {gov}, {s.governing_games}, plus {lg}, {s.league_games}"
         else:

@@ -119,11 +119,31 @@ def body(rule: str, league: str | None = None) -> str:
     return BODIES.get(prefix, prefix)
 
 
-def layer_words(layer: str, league: str | None = None) -> str:
-    """A layer of the rulebook as a reader names it."""
+def layer_words(layer: str, league: str | None = None, season=None) -> str:
+    """A layer of the rulebook as a reader names it: the governing layer by the bodies
+    of the rulebook in force ("Hockey Canada and Hockey Manitoba", or "Hockey Canada"
+    alone: --rulebook hockey-canada), the league's by its name."""
     if layer == "league":
         return body("league:", league)
+    if layer == "governing":
+        return " and ".join(BODIES[prefix] for prefix in _base(season)) or LAYER_WORDS[layer]
     return LAYER_WORDS.get(layer, layer)
+
+
+def has_league_layer(season=None) -> bool:
+    """Whether the rulebook in force has by-laws of the league's own (hockey-canada has none)."""
+    # (here: loaded already: the engine read the rulebook in force for the solve)
+    from hockeyrules.engine.rulebookfile import in_force
+
+    return any(layer["layer"] == "league" for layer in in_force(season).layers())
+
+
+def _base(season) -> list[str]:
+    """The id prefixes of the rulebook's base layers, bottom first (hc, hm)."""
+    # (here: loaded already: the engine read the rulebook in force for the solve)
+    from hockeyrules.engine.rulebookfile import LAYERS, in_force
+
+    return [LAYERS[b][2].rstrip(":") for b in in_force(season).base]
 
 
 _ROW = re.compile(
