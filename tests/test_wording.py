@@ -312,3 +312,16 @@ def test_the_diff_headline_mentions_an_indefinite_suspension_only_where_there_is
     assert text.startswith("1 suspension added and 0 removed; 2 games added") and "indefinite" not in text
     some = {"league": {"before": {"indefinite": 1}, "after": {"indefinite": 1}}}
     assert "indefinite" in headline_text({"headline": head, "totals": some})
+
+
+def test_the_report_under_a_proposal_says_no_internal_word_and_names_its_file():
+    """The report's own words: plurals after counts, no "misconduct-class", the lines of
+    its explanations and warnings located in the season's file by its name."""
+    from hockeyrules.report.pages import build_report
+
+    proposal = ROOT / "proposals" / "examples" / "first-fight-two-games.yaml"
+    page = build_report(str(EXAMPLE), proposal=str(proposal))
+    for word in ("misconduct-class", "suspension(s)", "game(s)", "person(s)", "season file line"):
+        assert word not in page, word
+    assert 'data-file="mu18aaa-example.yaml"' in page
+    assert '" line " + n.line' in page and 'getAttribute("data-file")' in page  # the script's locations

@@ -78,9 +78,7 @@ class Charts:
             "path": "".join(path),
             "dots": dots,
             "caption": caption,
-            "label": "penalty minutes over the season"
-            if value == "pim"
-            else "misconduct-class penalties over the season",
+            "label": "penalty minutes over the season" if value == "pim" else "misconducts of any kind over the season",
         }
 
     def pim_chart(self, lines: list) -> dict:

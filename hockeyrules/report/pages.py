@@ -40,6 +40,7 @@ def _environment():
     env = environment("report/templates", autoescape=True)
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     env.filters["whole"] = whole
+    env.filters["plural"] = lambda n, word: word if n == 1 else word + "s"  # the word after a count
     return env
 
 

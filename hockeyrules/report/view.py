@@ -9,6 +9,7 @@ from hockeyrules.report.charts import Charts
 from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
 from hockeyrules.views.render import games_text
+from hockeyrules.views.treeview import source_name
 from hockeyrules.views.wording import ordinal, penalty_words, words
 
 
@@ -31,6 +32,11 @@ class Report:
         )
         self.ticks = self.charts.ticks
         self.TOP, self.H, self.BOTTOM = Charts.TOP, Charts.H, Charts.BOTTOM
+
+    @property
+    def file(self) -> str:
+        """The season's file as a reader names it (season.yaml; a CSV folder's name)."""
+        return source_name(self.season.source)
 
     def __getattr__(self, name: str):
         # only names not set above: the data's fields
@@ -164,7 +170,7 @@ class Report:
                 + ", ".join(str(m) for m in x["marks"])
             )
         for k, rung in x["rungs"]:
-            notes.append(f"{ordinal(k)} misconduct-class penalty (league:10.05/{rung})")
+            notes.append(f"{ordinal(k)} misconduct of any kind (league:10.05/{rung})")
         return {
             "date": g.date,
             "game": g.id,

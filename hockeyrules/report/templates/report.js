@@ -163,7 +163,7 @@
         li.appendChild(document.createTextNode(" "));
         li.appendChild(el("code", "rule", n.rule));
       }
-      if (n.line) { li.appendChild(el("span", "loc", " (season file line " + n.line + ")")); }
+      if (n.line) { li.appendChild(el("span", "loc", " (" + (document.body.getAttribute("data-file") || "season file") + " line " + n.line + ")")); }
       var quote = n.rulebook || (n.rule && quotes[n.rule]);
       var ownWords = (n.children || []).some(function (c) { return c.kind === "rulebook" && c.rule === n.rule; });
       if (quote && n.kind !== "rulebook" && !ownWords && !shown[n.rule]) {
