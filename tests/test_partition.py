@@ -407,12 +407,18 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
 def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
     """The reader writes the facts and reads the answers back, a worker grounds: the
     result's cpu time is both (benchmarks/run's engine-against-reading in cpu reads it)."""
-    parts = partition.evaluate_parts(three_leagues(), Policy(), workers=2, limit=1)
+    import time
+
+    season = three_leagues()
+    mine = time.process_time()
+    parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
+    mine = time.process_time() - mine  # this process's own cpu: the workers' is not in it
     st = parts.stats
     assert st["chunks"] == 3
     here = st["build_seconds"] + st["assemble_seconds"]
-    solving = st["load_seconds"] + st["ground_seconds"] + st["solve_seconds"]
-    assert st["cpu_seconds"] > here and st["cpu_seconds"] >= here + 0.5 * solving
+    # more than all this process spent (forks and waiting included): the workers' grounding
+    # is counted. (Not against the solve's wall times: on a loaded machine those grow, cpu not.)
+    assert st["cpu_seconds"] > here and st["cpu_seconds"] > mine
 
 
 def test_a_slot_ended_from_outside_is_replaced_and_the_result_holds():

@@ -325,3 +325,4 @@ def test_the_report_under_a_proposal_says_no_internal_word_and_names_its_file():
         assert word not in page, word
     assert 'data-file="mu18aaa-example.yaml"' in page
     assert '" line " + n.line' in page and 'getAttribute("data-file")' in page  # the script's locations
+    assert 'el("span", "k", n.kind)' not in page  # a node's kind (COMPONENT, LAYER...) is not shown

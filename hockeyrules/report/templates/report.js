@@ -156,8 +156,7 @@
     var ul = el("ul", "tree");
     nodes.forEach(function (n) {
       var li = el("li");
-      li.setAttribute("data-k", n.kind);
-      li.appendChild(el("span", "k", n.kind));
+      li.setAttribute("data-k", n.kind);  // (for the styles: the node's kind is never shown, its text says it)
       whole(li, n.text);
       if (n.rule && n.text.indexOf(n.rule) < 0) {
         li.appendChild(document.createTextNode(" "));
