@@ -60,7 +60,7 @@ def test_a_report_on_the_same_season_in_yaml_names_the_line(tmp_path: Path):
     season.write_text(yaml.safe_dump(warned_season()))
     out = tmp_path / "report.html"
     assert run("report", str(season), "-o", str(out), "-q").exit_code == 0
-    assert "season file line " in out.read_text().split("<h3>Warnings</h3>", 1)[1].split("</ul>", 1)[0]
+    assert "season.yaml line " in out.read_text().split("<h3>Warnings</h3>", 1)[1].split("</ul>", 1)[0]
 
 
 # ----------------------------------------------------------- an output is never an input
