@@ -78,13 +78,8 @@ def prepare(
             out.add_fact(f)
         else:
             symbols.append(f)
-    # the rulebook in force: its layers and by-laws as facts (asp/league.lp), its readings
-    # where the command keeps the catalog's defaults
-    book = in_force(season)
-    book.facts(out)
-    policy = book.apply_readings(policy)
     # the command's readings are the book's era; a proposal's own sit over them from its date
-    policy_facts(policy, out)
+    policy = rulebook_facts(season, policy, out)
     if proposal is not None:
         proposal.check_against(season)
         symbols += proposal.facts()
@@ -96,6 +91,17 @@ def prepare(
     build_seconds = time.perf_counter() - t0
     build_cpu = time.process_time() - cpu0
     return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, cpu0)
+
+
+def rulebook_facts(season: Season, policy: Policy, out: Facts) -> Policy:
+    """The rulebook in force as facts (its layers and by-laws: asp/league.lp), then the
+    readings: the rulebook's where the command keeps the catalog's defaults. The policy
+    in force is returned. (prepare() and the facts written for running by hand, program.py.)"""
+    book = in_force(season)
+    book.facts(out)
+    policy = book.apply_readings(policy)
+    policy_facts(policy, out)
+    return policy
 
 
 def check_window(season: Season, policy: Policy) -> None:

@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 
 from hockeyrules.engine.encoding import ENCODING
+from hockeyrules.engine.once import rulebook_facts
 from hockeyrules.engine.rulebookfile import in_force
-from hockeyrules.facts.build import BASE, Facts, Names, policy_facts, season_facts
+from hockeyrules.facts.build import BASE, Facts, Names, season_facts
 from hockeyrules.model.policy import READINGS, Policy
 from hockeyrules.read.season import Season
 
@@ -39,12 +40,10 @@ def program_text(season: Season, policy: Policy) -> str:
     """The facts `suspensions` solves for `season` under `policy`, as ASP text."""
     out = Facts()
     # as engine.once.prepare writes them for a plain solve: no full line-ups, no dates,
-    # then the rulebook in force (its by-laws as facts, its readings) and the readings
+    # then the rulebook in force and the readings
     season_facts(season, out, False, dates=False)
+    policy = rulebook_facts(season, policy, out)
     book = in_force(season)
-    book.facts(out)
-    policy = book.apply_readings(policy)
-    policy_facts(policy, out)
     files = " ".join(ENCODING)
     head = [
         "% The facts of a season, as `hockeyrules suspensions` gives them to the solver.",

@@ -29,6 +29,7 @@ from hockeyrules import __version__
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.report.data import SINGLE_FILE_LINES, gather, running_totals
 from hockeyrules.report.view import Report
+from hockeyrules.views.wording import noun
 
 __all__ = ["build_report", "write_report", "write_site", "ours", "running_totals", "SINGLE_FILE_LINES"]
 
@@ -40,7 +41,7 @@ def _environment():
     env = environment("report/templates", autoescape=True)
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     env.filters["whole"] = whole
-    env.filters["plural"] = lambda n, word: word if n == 1 else word + "s"  # the word after a count
+    env.filters["plural"] = noun  # the word after a count
     return env
 
 

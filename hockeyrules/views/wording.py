@@ -87,9 +87,14 @@ def penalty_words(penalties) -> str:
     return " + ".join(words(p) for p in penalties)
 
 
+def noun(n: int, word: str, many: str | None = None) -> str:
+    """The word after a count: game for 1, games for 2 (a template prints the count apart)."""
+    return word if n == 1 else many or word + "s"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """1 game, 2 games; 1 person, 3 persons."""
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+    return f"{n} {noun(n, word, many)}"
 
 
 AWAITING = "indefinite: awaiting a league decision"
