@@ -475,6 +475,52 @@ def test_the_dry_run_groups_its_problems(tmp_path):
     assert len(found.problems) == 2
 
 
+# ---------------------------------------------------------------- 12. errors grouped in a normal import
+def _failing(tmp_path: Path) -> Path:
+    """300 rows failing for 3 causes: 150 on an unknown game, 100 on an unknown word, 50 on unknown people."""
+    rows = [f"G9,A1,1,{k % 20:02d}:{k % 60:02d},Tripping,Minor,2\n" for k in range(150)]
+    rows += [f"G1,A1,2,{k % 20:02d}:{k % 60:02d},Pizza,Minor,2\n" for k in range(100)]
+    rows += [f"G2,Z{k},3,{k % 20:02d}:{k % 60:02d},Tripping,Minor,2\n" for k in range(50)]
+    return folder(tmp_path, HEADER + "".join(rows))
+
+
+@pytest.mark.parametrize("command", ["import", "suspensions"])
+def test_many_failing_rows_are_one_line_per_cause_with_counts_and_first_rows(tmp_path, command):
+    from click.testing import CliRunner
+
+    from hockeyrules.cli.commands import main
+
+    path = _failing(tmp_path)
+    out = tmp_path / "season.yaml"
+    args = [command, str(path)] + (["-o", str(out)] if command == "import" else [])
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 2 and not out.exists()
+    lines = res.output.splitlines()
+    assert lines[0] == f"{path}: 300 error(s) of 3 kinds, nothing computed"
+    assert lines[1:] == [
+        "  150 x incidents.csv (lines 2, 3, 4, ...): column game: unknown game 'G9' (not in games.csv)",
+        "  100 x incidents.csv (lines 152, 153, 154, ...): column infraction: cannot map 'Pizza' to an infraction "
+        + lines[2].split("cannot map 'Pizza' to an infraction ", 1)[1],
+        "  50 x incidents.csv (lines 252, 253, 254, ...): column person: unknown person 'Z0' "
+        + lines[3].split("unknown person 'Z0' ", 1)[1],
+    ]
+    assert lines[3].endswith("(the first of 50 different messages)")
+    assert "Traceback" not in res.output
+
+
+def test_the_problems_themselves_stay_whole_and_few_are_written_out(tmp_path):
+    with pytest.raises(InputError) as exc:
+        import_folder(_failing(tmp_path))
+    assert len(exc.value.problems) == 300  # every one, for tools; only the text is grouped
+    few = folder(tmp_path / "few", HEADER + "G9,A1,1,01:00,Tripping,Minor,2\nG8,A1,1,02:00,Tripping,Minor,2\n")
+    with pytest.raises(InputError) as exc:
+        import_folder(few)
+    assert exc.value.report().splitlines()[1:] == [
+        "  incidents.csv (line 2): column game: unknown game 'G9' (not in games.csv)",
+        "  incidents.csv (line 3): column game: unknown game 'G8' (not in games.csv)",
+    ]
+
+
 # ---------------------------------------------------------------- 10. the clock against the lines
 EDGES = HEADER + (
     "G1,A1,1,20:00,Roughing,Misconduct,10\nG1,B1,2,20:00,Roughing,Misconduct,10\n"

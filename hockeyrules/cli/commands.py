@@ -856,8 +856,8 @@ def test_command(paths, proposal, readings, pattern):
 )
 @click.option(
     "--clock",
-    type=click.Choice(["remaining", "elapsed"]),
-    help="The clock mode, where the folder has no settings.csv saying it.",
+    type=click.Choice(["remaining", "elapsed", "infer"]),
+    help="The clock mode, where the folder has no settings.csv saying it (infer: told by the lines at a period's edge).",
 )
 @click.option(
     "--profiles",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hockeyrules.model.grouping import group_problems, kinds
 from hockeyrules.model.records import record
 
 
@@ -33,5 +34,10 @@ class InputError(Exception):
         super().__init__(f"{source}: {len(problems)} error(s)")
 
     def report(self) -> str:
-        head = f"{self.source}: {len(self.problems)} error(s), nothing computed"
-        return "\n".join([head] + [f"  {p}" for p in self.problems])
+        """Every problem, alike ones grouped (model/grouping.py): one line per distinct
+        problem with its count and first lines where many rows fail for one cause."""
+        lines = group_problems(self.problems)
+        distinct = kinds(self.problems)
+        of = f" of {distinct} kinds" if len(lines) < len(self.problems) else ""
+        head = f"{self.source}: {len(self.problems)} error(s){of}, nothing computed"
+        return "\n".join([head] + [f"  {line}" for line in lines])

@@ -8,8 +8,9 @@ distinct word of the columns that are mapped to codes with its count and the
 code it is given (as a comment, to uncomment where it should read otherwise;
 blank where it has none, with the closest codes), and the settings
 the folder lacks (the clock). Filled in, it is the league's mapping file. The
-problems of the reading are grouped: one line per distinct problem, with its
-count and first lines, never one line per row for a few causes.
+problems of the reading are grouped as every command groups them
+(model/grouping.py): one line per distinct problem, with its count and first lines,
+never one line per row for a few causes.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import re
 
 from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
+from hockeyrules.model.grouping import group_problems
 from hockeyrules.read.csv.mapping import COLUMNS, MappingError, norm
 from hockeyrules.read.csv.reader import FolderReader
 
-__all__ = ["Survey", "survey", "group_problems"]
+__all__ = ["Survey", "survey"]
 
 
 @dataclasses.dataclass
@@ -143,18 +145,3 @@ def _q(text: str) -> str:
 
 def _value(code) -> str:
     return str(code) if isinstance(code, int) else _q(str(code))
-
-
-def group_problems(problems: list[Problem], first: int = 3) -> list[str]:
-    """One line per distinct problem: its count, one of its messages and its first lines."""
-    groups: dict[tuple, list[Problem]] = {}
-    for p in problems:
-        pattern = re.sub(r"'[^']*'|\b\d+\b", "_", p.message)
-        groups.setdefault((p.where.split(",", 1)[0], pattern), []).append(p)
-    out = []
-    for (where, _), members in groups.items():
-        lines = [str(p.line) for p in members if p.line is not None][:first]
-        at = f" (line{'s' if len(lines) > 1 else ''} {', '.join(lines)}{', ...' if len(members) > first else ''})"
-        count = f"{len(members)} x " if len(members) > 1 else ""
-        out.append(f"{count}{where}{at if lines else ''}: {members[0].message}")
-    return out
