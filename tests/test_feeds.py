@@ -394,7 +394,7 @@ def test_a_league_file_extends_the_profile_and_wins(tmp_path):
     assert [i["penalties"] for g in data["games"] if g["id"] == "1002" for i in g["incidents"]][1] == ["major"]
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: hockeytek\n", encoding="utf-8")
-    assert problems(path, mapping=str(bad)) == [("extends", 1, "no profile 'hockeytek'; one of hockeytech")]
+    assert problems(path, mapping=str(bad)) == [("extends", 1, "no profile 'hockeytek'; one of hockeytech, gamesheet")]
 
 
 def test_the_command_line_lists_profiles_and_takes_one_by_name(tmp_path):
@@ -473,6 +473,91 @@ def test_the_dry_run_groups_its_problems(tmp_path):
     assert found.problems[0].startswith("5 x incidents.csv (lines 2, 3, 4, ...): column game: unknown game 'G9'")
     assert found.problems[1].startswith("incidents.csv (line 7): column person: unknown person 'ZZ'")
     assert len(found.problems) == 2
+
+
+# ---------------------------------------------------------------- 2b. the GameSheet profile
+GAMESHEET = ROOT / "tests" / "data" / "gamesheet"
+
+
+def test_a_gamesheet_folder_with_the_profile_alone_is_its_hand_written_season():
+    from hockeyrules import evaluate
+    from hockeyrules.read.season import load
+
+    data, season = import_folder(GAMESHEET, "gamesheet")
+    by_hand = load(GAMESHEET / "season.yaml")
+    assert evaluate(season).to_dict()["suspensions"] == evaluate(by_hand).to_dict()["suspensions"]
+    assert season.warnings == []
+    games = {g["id"]: g for g in data["games"]}
+    # the game misconduct's own row joined to its major; the bench minor with no player a team line;
+    # the misconduct at 00:00 (the period's end, counting down) joined to its minor
+    assert [(i.get("person") or i["team"], i["infraction"], i["penalties"]) for i in games["102"]["incidents"]] == [
+        ("M-1001", "checking_from_behind", ["major", "game_misconduct"]),
+        ("4101", "too_many_players", ["minor"]),
+        ("M-2001", "roughing", ["minor", "misconduct"]),
+    ]
+    # the match penalty, and a misconduct with an infraction of its own kept apart
+    assert [(i["person"], i["infraction"], i["penalties"]) for i in games["103"]["incidents"][2:]] == [
+        ("M-2002", "head_contact", ["match"]),
+        ("M-3002", "cross_checking", ["minor"]),
+        ("M-3002", "abusive_behaviour", ["misconduct"]),
+    ]
+    assert [(g.id, g.kind, g.scheduled) for g in season.games if g.id in ("101", "104", "201")] == [
+        ("101", "exhibition", False),
+        ("104", "regular", True),
+        ("201", "playoff", True),
+    ]
+    suspended = {s["person"]: s["games"] for s in evaluate(season).to_dict()["suspensions"]}
+    assert suspended == {"M-1001": 2, "M-2001": 2, "M-2002": 3, "M-3001": 2}
+
+
+def test_a_match_row_named_by_its_class_joins_the_line_it_completes(tmp_path):
+    rows = HEADER + "G1,A1,2,08:12,Spearing,Major,5\nG1,A1,2,08:12,Match,Match,10\n"
+    (incident,) = read_folder(folder(tmp_path, rows))["games"][0]["incidents"]
+    assert (incident["infraction"], incident["penalties"], incident["minutes"]) == ("spearing", ["major", "match"], 15)
+    alone = folder(tmp_path / "a", HEADER + "G1,A1,2,08:12,Match,Match,10\n")
+    assert problems(alone) == [
+        (
+            "incidents.csv",
+            2,
+            "column infraction: a match with no infraction, and no line of Ann Alder within 30 s to join",
+        )
+    ]
+    other = folder(tmp_path / "o", HEADER + "G1,A1,2,08:12,Match,Major,5\n")  # the word is no infraction
+    assert problems(other)[0][2].startswith("column infraction: cannot map 'Match' to an infraction code")
+
+
+def test_a_league_extends_gamesheet_to_read_its_codes_instead_of_its_labels(tmp_path):
+    from hockeyrules import evaluate
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(
+        "extends: gamesheet\n"
+        "columns:\n  incidents.csv: {Code: infraction, Label: ignore}\n"
+        "infractions: {TMM: too_many_players, ROUGH: roughing, HC: head_contact, XCHK: cross_checking, "
+        "ABUSE: abusive_behaviour}\n",
+        encoding="utf-8",
+    )
+    codes = evaluate(import_folder(GAMESHEET, str(mine))[1]).to_dict()["suspensions"]
+    assert codes == evaluate(import_folder(GAMESHEET, "gamesheet")[1]).to_dict()["suspensions"]
+    counting_up = tmp_path / "up.yaml"
+    counting_up.write_text("extends: gamesheet\nsettings: {clock: elapsed}\n", encoding="utf-8")
+    assert import_folder(GAMESHEET, str(counting_up))[0]["settings"]["clock"] == "elapsed"
+
+
+def test_the_command_line_lists_gamesheet_and_reads_a_folder_with_it(tmp_path):
+    from click.testing import CliRunner
+
+    from hockeyrules.cli.commands import main
+
+    runner = CliRunner()
+    listed = runner.invoke(main, ["import", "--profiles"]).output.splitlines()
+    assert [line.split("\t")[0] for line in listed] == ["hockeytech", "gamesheet"]
+    out = tmp_path / "season.yaml"
+    done = runner.invoke(main, ["import", str(GAMESHEET), "--mapping", "gamesheet", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "12 people, 8 games, 9 incidents" in done.output
+    without = runner.invoke(main, ["suspensions", str(GAMESHEET)])
+    assert without.exit_code == 2 and "unknown column 'Label'" in without.output
 
 
 # ---------------------------------------------------------------- 12. errors grouped in a normal import

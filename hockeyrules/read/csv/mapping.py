@@ -957,6 +957,7 @@ DATE_FORMATS = ("YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY")
 PROFILE_FOLDER = Path(__file__).resolve().parent / "profiles"
 PROFILES: dict[str, str] = {
     "hockeytech": "HockeyTech / LeagueStat exports (CHL and many Junior A leagues)",
+    "gamesheet": "GameSheet exports (the digital game sheet of many minor and junior leagues); partly assumed",
 }
 
 
@@ -1021,6 +1022,13 @@ def _merge(base: dict, mine: dict) -> dict:
             out[key] = {**out.get(key, {}), **value}
         else:
             out[key] = value
+    # a header the league's file reads is no longer skipped where the profile skips it (GameSheet's
+    # Code read in place of its Label); one it skips is skipped already (ignored comes first)
+    for file, entries in (mine.get("columns") or {}).items():
+        read = {header_key(h) for h, column in entries.items() if column != "ignore"}
+        skipped = out.get("ignore_columns", {}).get(file)
+        if read and skipped:
+            out["ignore_columns"][file] = [h for h in skipped if header_key(h) not in read]
     out.pop("extends", None)
     return out
 

@@ -1149,13 +1149,25 @@ class FolderReader:
 
     def _alone(self, row: _Row) -> bool:
         """A row with no infraction of its own whose penalty is of the misconduct class: it
-        completes another line of its person and time (joined in _join)."""
-        if row.get("infraction") or row.get("rule") or not row.get("penalty"):
+        completes another line of its person and time (joined in _join). An infraction cell that
+        only names the penalty again and no infraction ('Match' of class Match, as GameSheet's
+        penalty list has it) is no infraction of its own either."""
+        text = row.get("infraction")
+        if row.get("rule") or not row.get("penalty"):
             return False
         try:
-            return all(p in _APART for p in self.mapping.penalties(row.get("penalty")))
+            penalties = self.mapping.penalties(row.get("penalty"))
+            if not text:
+                return all(p in _APART for p in penalties)
+            if not all(p in _APART for p in penalties) or self.mapping.penalties(text) != penalties:
+                return False
         except MappingError:
             return False
+        try:
+            self.mapping.infraction_and_penalty(text)
+        except MappingError:
+            return True  # the penalty's name alone
+        return False  # a word of an infraction too ('Game Misconduct'): read as one
 
     def _join(self, line: dict, groups: list, order: dict) -> None:
         """A misconduct row written apart, joined to the line of its person, game and period at
