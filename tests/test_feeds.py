@@ -656,6 +656,28 @@ def test_clock_infer_takes_the_clock_the_edges_tell_and_says_so(tmp_path):
     ]
 
 
+def test_a_clock_given_by_the_mapping_or_the_command_line_is_checked_and_located_there(tmp_path):
+    from click.testing import CliRunner
+
+    from hockeyrules.cli.commands import main
+
+    tail = (
+        "but most lines at a period's edge say elapsed (3 lines at 20:00 and 0 at 00:00: lines at a period's end "
+        "are common, at its first second rare): check the clock"
+    )
+    by_mapping = folder(tmp_path / "m", EDGES, settings_csv=None, mapping_yaml="settings: {clock: remaining}\n")
+    assert warnings(by_mapping) == [("mapping.yaml, settings", None, f"the clock is remaining, {tail}")]
+    inferred = folder(tmp_path / "i", EDGES, settings_csv=None, mapping_yaml="settings: {clock: infer}\n")
+    assert read_folder(inferred)["settings"]["clock"] == "elapsed"
+    given = folder(tmp_path / "g", EDGES, settings_csv=None)
+    assert warnings(given, settings={"clock": "remaining"}) == [("--clock", None, f"the clock is remaining, {tail}")]
+    out = tmp_path / "season.yaml"
+    res = CliRunner().invoke(main, ["import", str(given), "--clock", "infer", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "warning: --clock: clock inferred: elapsed (3 lines at 20:00" in res.output
+    assert "clock: elapsed" in out.read_text(encoding="utf-8")
+
+
 # ---------------------------------------------------------------- 11. a person with no team
 def test_a_person_with_no_team_and_no_line_is_left_out_with_a_warning(tmp_path):
     people = PEOPLE + "X1,Xavier Gone,,player\nB3,Bob Late,B,player\n"

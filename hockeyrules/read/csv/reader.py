@@ -477,8 +477,9 @@ class FolderReader:
             raise InputError(self.source, _sorted(self.problems))
         data: dict = {"format": FORMAT}
         given = {column_key(row.get("key")) for row in tables.get("settings.csv", [])}
-        profile = [  # the mapping's settings, where settings.csv does not give them
-            _Row(None, {"key": k, "value": v}, "settings.csv")
+        named = Path(self.mapping.source).name if self.mapping.source else "the mapping"
+        profile = [  # the mapping's settings, where settings.csv does not give them; located there
+            _Row(None, {"key": k, "value": v}, f"{named}, settings")
             for k, v in self.mapping.options["settings"].items()
             if column_key(k) not in given
         ]
@@ -500,9 +501,8 @@ class FolderReader:
         periods = settings.get("regulation_periods")
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
-        if "clock" not in self.overrides:
-            goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
-            self._check_clock(settings, games, periods, goals)
+        goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
+        self._check_clock(settings, games, periods, goals)
         if tables.get("decisions.csv"):  # a header alone: no decisions
             data["decisions"] = self._decisions(tables["decisions.csv"], games, index)
         if tables.get("issued.csv"):
@@ -663,6 +663,7 @@ class FolderReader:
         settings: dict = {}
         seen: dict[str, int | None] = {}
         for row in rows:
+            file = row.file or "settings.csv"  # a mapping file's settings are located there
             raw_key, value = row.get("key"), row.get("value")
             key = column_key(raw_key)
             if key in seen:
@@ -706,9 +707,13 @@ class FolderReader:
             else:
                 known = ", ".join(TEXT_TOP + ("clock",) + _INT_SETTINGS + tuple(f"pim.{p}" for p in vocab.PENALTIES))
                 self.error(file, row.line, f"unknown setting {raw_key!r}; known: {known}", "key")
+        file = "settings.csv"
         for key, value in self.overrides.items():
             if key in TEXT_TOP:
                 top[key] = value
+            elif key == "clock":  # given in place of settings.csv's (--clock): checked the same way
+                self.clock_at, self.infer_clock = ("--clock", None), column_key(value) == "infer"
+                settings[key] = "remaining" if self.infer_clock else value
             elif key == "pim":
                 settings.setdefault("pim", {}).update(value)
             else:
