@@ -560,6 +560,32 @@ def test_the_command_line_lists_gamesheet_and_reads_a_folder_with_it(tmp_path):
     assert without.exit_code == 2 and "unknown column 'Label'" in without.output
 
 
+def test_the_dry_run_lists_the_unknown_columns_of_a_file_that_lacks_one(tmp_path):
+    """GameSheet's folder without its profile: people.csv has no id and incidents.csv no infraction
+    the importer knows; the dry run lists their headers to map, and filled in, it reads the folder."""
+    from hockeyrules import evaluate
+    from hockeyrules.read.csv.survey import survey
+    from hockeyrules.read.season import load
+
+    found = survey(GAMESHEET)
+    assert '    "External ID": ""  # unknown: a column of people.csv' in found.mapping
+    assert '    "Label": ""  # unknown: a column of incidents.csv' in found.mapping
+    assert found.problems == [
+        "people.csv (line 1): missing column 'id'",
+        "incidents.csv (line 1): missing column 'infraction' (or 'rule')",
+    ]
+    first = tmp_path / "first.yaml"
+    first.write_text(
+        _fill(found.mapping, {"clock": "remaining", "External ID": "id", "Label": "infraction"}), encoding="utf-8"
+    )
+    second = survey(GAMESHEET, str(first))  # the words of the files now read
+    assert second.blanks == 0 and second.problems == []
+    assert '  # "Checking from Behind": "checking_from_behind"  (1 row)' in second.mapping
+    season = import_folder(GAMESHEET, str(first))[1]
+    by_hand = load(GAMESHEET / "season.yaml")
+    assert evaluate(season).to_dict()["suspensions"] == evaluate(by_hand).to_dict()["suspensions"]
+
+
 # ---------------------------------------------------------------- 12. errors grouped in a normal import
 def _failing(tmp_path: Path) -> Path:
     """300 rows failing for 3 causes: 150 on an unknown game, 100 on an unknown word, 50 on unknown people."""

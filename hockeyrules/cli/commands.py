@@ -897,7 +897,7 @@ def import_command(folder, output, fmt, clock, quiet, dry_run):
             with _writing(output):
                 streams.write_text(output, found.mapping)
         click.echo(
-            f"{output}: a mapping with {found.blanks} entries to fill in; {len(found.problems)} distinct problems",
+            f"{output}: a mapping with {found.blanks} entries to fill in; {found.distinct} distinct problems",
             err=True,
         )
         return

@@ -294,12 +294,14 @@ class FolderReader:
         """The header: the first record, or, where that is not one, the first of the next few
         records that is (spreadsheets put a title above it); said in a note."""
         first_problems: list[Problem] = []
+        first_pending: dict = {}
         for at, (line, cells) in enumerate(records[: _TITLE_ROWS + 1]):
             found: list[Problem] = []
             blank_columns: set[int] = set()
             header = self._header(kind, file, cells, line, blank_columns, found)
             if at == 0:
                 first_problems = found
+                first_pending = (self.survey or {}).get("pending", {})
             if not found:
                 if self.survey is not None:
                     columns = self.survey.setdefault("columns", {}).setdefault(kind, {})
@@ -311,6 +313,9 @@ class FolderReader:
                     )
                 return at, header, blank_columns
         self.problems += first_problems
+        if self.survey is not None and first_pending:  # the dry run: the first line's unknown headers,
+            # to map (a column the file lacks may be one of them: GameSheet's Label is the infraction)
+            self.survey.setdefault("columns", {}).setdefault(kind, {}).update(first_pending)
         return 0, None, set()
 
     def _header(self, kind: str, file: str, cells: list, line: int, blank_columns: set, problems: list) -> list:

@@ -21,7 +21,7 @@ import re
 
 from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
-from hockeyrules.model.grouping import group_problems
+from hockeyrules.model.grouping import group_problems, kinds
 from hockeyrules.read.csv.mapping import COLUMNS, MappingError, norm
 from hockeyrules.read.csv.reader import FolderReader
 
@@ -33,6 +33,7 @@ class Survey:
     mapping: str  # the mapping file's text (YAML), to edit
     problems: list[str]  # the reading's problems, grouped
     blanks: int  # the entries left to fill
+    distinct: int = 0  # how many distinct problems (alike ones counted once)
 
 
 # (file, column, mapping table, what a value is)
@@ -103,7 +104,7 @@ def survey(folder, mapping=None, *, encoding: str | None = None) -> Survey:
                 out.append(f'  {_q(text)}: ""  # {rows}; {hint}')
             else:  # read so already: said, as a comment to uncomment where it should read otherwise
                 out.append(f"  # {_q(text)}: {_value(code)}  ({rows})")
-    return Survey("\n".join(out) + "\n", group_problems(problems), blanks)
+    return Survey("\n".join(out) + "\n", group_problems(problems), blanks, kinds(problems))
 
 
 def _about_a_word(problem: Problem) -> bool:
