@@ -524,6 +524,10 @@ def test_a_match_row_named_by_its_class_joins_the_line_it_completes(tmp_path):
     ]
     other = folder(tmp_path / "o", HEADER + "G1,A1,2,08:12,Match,Major,5\n")  # the word is no infraction
     assert problems(other)[0][2].startswith("column infraction: cannot map 'Match' to an infraction code")
+    from hockeyrules.read.csv.survey import survey
+
+    drafted = survey(folder(tmp_path / "d", rows)).mapping  # the dry run asks no code for it
+    assert '  # "Match": a match penalty written apart, joined to the line it completes  (1 row)' in drafted
 
 
 def test_a_league_extends_gamesheet_to_read_its_codes_instead_of_its_labels(tmp_path):

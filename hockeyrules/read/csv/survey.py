@@ -98,7 +98,12 @@ def survey(folder, mapping=None, *, encoding: str | None = None) -> Survey:
         for text in sorted(counts, key=lambda t: (-counts[t], t)):
             code, near = _code(reader, table, text)
             rows = f"{counts[text]} row{'s' if counts[text] > 1 else ''}"
-            if code is None:
+            apart = _apart(reader, text) if table == "infractions" and code is None else None
+            if apart is not None:  # 'Match' of class Match: no infraction of its own, nothing to fill
+                out.append(
+                    f"  # {_q(text)}: a {apart} penalty written apart, joined to the line it completes  ({rows})"
+                )
+            elif code is None:
                 blanks += 1
                 hint = f"closest: {', '.join(near)}" if near else what
                 out.append(f'  {_q(text)}: ""  # {rows}; {hint}')
@@ -137,6 +142,17 @@ def _code(reader: FolderReader, table: str, text: str) -> tuple[object, list[str
         words = mapping.tables[table]
         near = vocab.closest(norm(text), words) if table != "periods" else []
         return None, sorted({str(words[w]) for w in near})
+
+
+def _apart(reader: FolderReader, text: str) -> str | None:
+    """The penalty an infraction word names alone where it is of the misconduct class ('Match'):
+    such a row joins the line it completes (reader.py), so the word needs no code."""
+    try:
+        found = reader.mapping.penalties(text)
+    except MappingError:
+        return None
+    apart = ("misconduct", "game_misconduct", "gross_misconduct", "match")
+    return " and ".join(p.replace("_", " ") for p in found) if all(p in apart for p in found) else None
 
 
 def _q(text: str) -> str:
