@@ -22,6 +22,7 @@ from hockeyrules.model.policy import Policy
 from hockeyrules.read import streams
 from hockeyrules.read.season import Season
 from hockeyrules.views import render
+from hockeyrules.views.wording import plural
 
 # Each command imports what it needs when it runs: `suspensions` on a JSON season
 # loads no audit, explanations, report, CSV reader or YAML (issue 16).
@@ -817,7 +818,7 @@ def test_command(paths, proposal, readings, pattern):
             errors.append(err.report())
     if errors:
         click.echo("\n".join(errors), err=True)
-        click.echo(f"\n{len(errors)} scenario file(s) with errors: no test was run", err=True)
+        click.echo(f"\n{plural(len(errors), 'scenario file')} with errors: no test was run", err=True)
         sys.exit(EXIT_INPUT)
     chosen = [(c, c.select(pattern)) for c in checked]
     if pattern and not any(picked for _, picked in chosen):
@@ -1159,7 +1160,7 @@ def notices(season, since, output, issued_on, issuer, layers, counted_once, read
         progress.stage(f"writing {output}")
         with _writing(output):
             written = nt.write_all(found, output)
-    click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
+    click.echo(f"{output}: {plural(len(found), 'notice')}, {plural(len(written), 'file')}", err=True)
 
 
 def run() -> None:

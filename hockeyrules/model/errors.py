@@ -24,14 +24,19 @@ class Problem:
         return out
 
 
+def _errors(n: int) -> str:
+    """1 error, 2 errors (views/wording.py's plural, which the model may not import)."""
+    return f"{n} error" + ("" if n == 1 else "s")
+
+
 class InputError(Exception):
     """The input cannot be evaluated; `problems` lists every reason."""
 
     def __init__(self, source: str, problems: list[Problem]):
         self.source = source
         self.problems = problems
-        super().__init__(f"{source}: {len(problems)} error(s)")
+        super().__init__(f"{source}: {_errors(len(problems))}")
 
     def report(self) -> str:
-        head = f"{self.source}: {len(self.problems)} error(s), nothing computed"
+        head = f"{self.source}: {_errors(len(self.problems))}, nothing computed"
         return "\n".join([head] + [f"  {p}" for p in self.problems])
