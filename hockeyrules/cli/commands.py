@@ -287,14 +287,14 @@ def _choose_rulebook(ctx, param, value):
 
 def _rulebook_option(f):
     """--rulebook on every evaluating command (docs/rulebooks.md): it wins over the season's
-    settings.rulebook; without either, the catalog's league."""
+    settings.rulebook; without either, mu18aaa (the Manitoba U18 AAA league's By-Law 10)."""
     return click.option(
         "--rulebook",
         metavar="NAME|FILE",
         expose_value=False,
         callback=_choose_rulebook,
         help="The rulebook to judge by: a built-in one (`hockeyrules rulebooks`) or a rulebook@1 file; "
-        "default: the season's settings.rulebook, else the catalog's league.",
+        "default: the season's settings.rulebook, else mu18aaa (the Manitoba U18 AAA league's by-laws).",
     )(f)
 
 
@@ -942,7 +942,8 @@ def export_command(season, output, semicolon, quiet):
         progress.stage(f"writing {output}")
         with _writing(output):
             files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
-    click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
+    if not quiet:  # -q: nothing on standard error but problems
+        click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
 @main.command("facts", context_settings=CONTEXT, epilog=EXIT_CODES)
