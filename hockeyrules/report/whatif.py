@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from hockeyrules.report.explained import quotes
+from hockeyrules.views.render import indefinite_changes, indefinite_words
 
 
 def compared(r) -> tuple[dict, dict]:
@@ -59,6 +60,7 @@ def diff(r, team: str | None = None) -> dict:
         "name": r.proposal.name if r.proposal is not None else r.whatif_name,
         "description": r.proposal.description if r.proposal is not None else "",
         "headline": d["headline"],
+        "including": indefinite_words(indefinite_changes(d["changes"])),
         "listed": listed,
         "moving": moving,
         "same": same,

@@ -393,15 +393,31 @@ def markdown_table(headers: list, rows: list) -> str:
     return "\n".join(lines) + "\n"
 
 
+def indefinite_changes(changes: list) -> int:
+    """How many of a diff's suspensions whose games change are indefinite (on the side that has
+    them: after, else before): their games count in the headline at their minimum."""
+    return sum(1 for c in changes if c["games_change"] and (c["after"] or c["before"] or {}).get("indefinite"))
+
+
+def indefinite_words(n: int) -> str:
+    """What the headline's games include: "including 1 indefinite suspension awaiting a league
+    decision (at its minimum)"; nothing where there is none."""
+    if not n:
+        return ""
+    return (
+        f"including {plural(n, 'indefinite suspension')} awaiting a league decision "
+        f"({'at its' if n == 1 else 'at their'} minimum)"
+    )
+
+
 def headline_text(data: dict) -> str:
     """The diff's headline in one sentence."""
     h = data["headline"]
-    league = data.get("totals", {}).get("league", {})
-    indefinite = any(league.get(side, {}).get("indefinite") for side in ("before", "after"))
+    including = indefinite_words(indefinite_changes(data["changes"]))
     return (
         f"{plural(h['suspensions_added'], 'suspension')} added and {h['suspensions_removed']} removed; "
         f"{plural(h['games_added'], 'game')} added and {h['games_removed']} removed"
-        + (" (an indefinite suspension at its minimum)" if indefinite else "")
+        + (f", {including}" if including else "")
         + f"; {plural(h['persons_affected'], 'person')} whose games change; "
         f"{plural(h['suspensions_changing_rules_only'], 'suspension')} where only the rules cited change.\n"
     )

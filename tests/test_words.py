@@ -1,0 +1,69 @@
+"""What people read, the last points of issue 29: the report of one team, team names in the
+text tables, rule titles on hover, the diff headline's indefinite suspensions, the head coach
+suspended under league:10.08 for many games as one row, the site's search split by league."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import line, season
+
+from hockeyrules.cli.commands import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "mu18aaa-example.yaml"
+FIGHT_PROPOSAL = ROOT / "proposals" / "examples" / "first-fight-two-games.yaml"
+
+
+def cli(*args, code: int = 0):
+    res = CliRunner().invoke(main, [str(a) for a in args])
+    assert res.exit_code == code, res.output + res.stderr
+    return res
+
+
+# --- the diff's headline: what its games include -------------------------------------------
+
+
+def indefinite_season() -> dict:
+    """B2's discrimination (indefinite, at least 5 games) and a fight in the same game: the
+    first-fight proposal lengthens an indefinite suspension; A3's fight is a definite one."""
+    return season(
+        line("B2", "discrimination", ["gross_misconduct"]),
+        line("A3", "fighting", ["major"], time="10:00"),
+        line("B2", "fighting", ["major"], time="10:00"),
+    )
+
+
+def test_the_diff_headline_says_when_its_games_include_an_indefinite_suspension(tmp_path):
+    import json
+
+    from hockeyrules.report.pages import build_report
+
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(indefinite_season()), encoding="utf-8")
+    wanted = "including 1 indefinite suspension awaiting a league decision (at its minimum)"
+    out = cli("diff", path, "--proposal", FIGHT_PROPOSAL).stdout
+    assert f"2 games added and 0 removed, {wanted};" in out
+    page = build_report(str(path), proposal=str(FIGHT_PROPOSAL))
+    headline = re.search(r'<p class="headline".*?</p>', page, re.S).group(0)
+    assert f'removed, <span id="including">{wanted}</span>;' in headline
+
+
+@pytest.mark.slow
+def test_the_diff_headline_claims_no_indefinite_suspension_where_none_changes():
+    """The example season has indefinite suspensions, but the first-fight proposal changes
+    none of them: its headline says nothing of one."""
+    from hockeyrules.committee.diff import diff
+    from hockeyrules.report.pages import build_report
+
+    d = diff(EXAMPLE, FIGHT_PROPOSAL)
+    assert d["totals"]["league"]["after"]["indefinite"] > 0
+    assert not any(c["games_change"] and (c["after"] or c["before"])["indefinite"] for c in d["changes"])
+    out = cli("diff", EXAMPLE, "--proposal", FIGHT_PROPOSAL).stdout
+    assert "49 games added and 0 removed; 49 persons" in out and "indefinite suspension" not in out.split("\n\n")[1]
+    page = build_report(str(EXAMPLE), proposal=str(FIGHT_PROPOSAL))
+    headline = re.search(r'<p class="headline".*?</p>', page, re.S).group(0)
+    assert "indefinite" not in headline and 'id="including"' not in headline
