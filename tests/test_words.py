@@ -67,3 +67,54 @@ def test_the_diff_headline_claims_no_indefinite_suspension_where_none_changes():
     page = build_report(str(EXAMPLE), proposal=str(FIGHT_PROPOSAL))
     headline = re.search(r'<p class="headline".*?</p>', page, re.S).group(0)
     assert "indefinite" not in headline and 'id="including"' not in headline
+
+
+# --- team names in the text tables -----------------------------------------------------------
+
+
+def named_season(tmp_path, a: str, b: str) -> Path:
+    """A boarding major of A1 (team A) and a fight of B2 (team B), the teams named a and b."""
+    import json
+
+    data = season(line("A1"), line("B2", "fighting", ["major"], time="10:00"))
+    for t in data["teams"]:
+        t["name"] = {"A": a, "B": b}[t["id"]]
+    path = tmp_path / f"season-{a}-{b}.json".replace(" ", "_")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def team_cells(out: str) -> list[str]:
+    """The team column of a text table (the cells under the heading 'team')."""
+    lines = out.splitlines()
+    head = next(n for n, x in enumerate(lines) if x.split()[:3] == ["date", "game", "team"])
+    start = lines[head].index("team")
+    dashes = lines[head + 1].split("  ")
+    width = len(dashes[2])
+    return [x[start : start + width].strip() for x in lines[head + 2 :] if x.strip() and x[:4].isdigit()]
+
+
+def test_the_suspensions_table_names_the_teams_and_the_json_and_csv_keep_the_ids(tmp_path):
+    path = named_season(tmp_path, "Selkirk Pistons", "Gimli Flyers")
+    assert team_cells(cli("suspensions", path).stdout) == ["Selkirk Pistons", "Gimli Flyers"]
+    assert team_cells(cli("suspensions", path, "--team", "gimli flyers").stdout) == ["Gimli Flyers"]
+    import json
+
+    assert [s["team"] for s in json.loads(cli("suspensions", path, "--format", "json").stdout)["suspensions"]] == [
+        "A",
+        "B",
+    ]
+    csv_rows = cli("suspensions", path, "--format", "csv").stdout.splitlines()
+    assert [row.split(",")[2] for row in csv_rows[1:]] == ["A", "B"]
+    # two teams of one name: the id beside it, where the name alone would not say which
+    same = named_season(tmp_path, "Storm", "Storm")
+    assert team_cells(cli("suspensions", same).stdout) == ["Storm (A)", "Storm (B)"]
+
+
+def test_the_audit_table_names_teams_and_persons():
+    out = cli("audit", EXAMPLE).stdout
+    serving = out[out.index("Serving") : out.index("Violations")]
+    violations = out[out.index("Violations") : out.index("Forfeits")]
+    assert "Deloraine Storm" in serving and "Reid Morrison (T00-06)" in serving
+    assert " T00 " not in serving and " T02 " not in violations
+    assert "Gilbert Plains Ice Dogs  Rémi Bjornson (T02-05)  league:10.08" in violations

@@ -443,8 +443,10 @@ def _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team=None):
 
             solved = evaluate(source, policy, proposal=proposal)
     with paused():  # (many small dictionaries, no cycle)
+        names = {}
         if not with_reasons:
             result = solved.to_dict()
+            names = solved.team_names  # (the table's team names: result@1 has ids only)
         if team is not None:  # (ids stay in the output; the name chose them)
             result["suspensions"] = [s for s in result["suspensions"] if s["team"] == team]
             if with_reasons:
@@ -458,7 +460,8 @@ def _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team=None):
             file = treeview.source_name(getattr(loaded, "source", None))
             click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], file=file, **_tree_width()), nl=False)
             return
-        _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+        table = lambda d, width=None: render.suspensions_table(d, width, team_names=names)  # noqa: E731
+        _print(fmt, result, table=table, csv=render.suspensions_csv)
 
 
 def _tree_width() -> dict:
@@ -493,7 +496,12 @@ def audit(season, fmt, team, layers, counted_once, readings, proposal, quiet):
     if team is not None:
         data = render.one_team(data, team)
     _warn(data)
-    _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
+    names = {
+        "teams": {t: x.name for t, x in loaded.teams.items()},
+        "people": {p: x.name for p, x in loaded.people.items()},
+    }
+    table = lambda d, width=None: render.audit_table(d, width, names=names)  # noqa: E731
+    _print(fmt, data, table=table, csv=render.violations_csv)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
