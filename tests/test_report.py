@@ -189,7 +189,8 @@ def xdata(text: str) -> dict:
         assert not set("<>&") & set(block)
         data = json.loads(block)
         quotes = {**out.get("quotes", {}), **data.pop("quotes", {})}
-        out.update(data, quotes=quotes)
+        titles = {**out.get("titles", {}), **data.pop("titles", {})}
+        out.update(data, quotes=quotes, titles=titles)
     return out
 
 

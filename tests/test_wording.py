@@ -307,11 +307,14 @@ def test_the_diff_headline_mentions_an_indefinite_suspension_only_where_there_is
         "persons_affected": 1,
         "suspensions_changing_rules_only": 0,
     }
-    none = {"league": {"before": {"indefinite": 0}, "after": {"indefinite": 0}}}
-    text = headline_text({"headline": head, "totals": none})
+    # an indefinite suspension elsewhere in the season is not one of the changes: nothing said
+    definite = {"games_change": True, "before": None, "after": {"games": 2, "indefinite": False}}
+    indefinite = {"games_change": True, "before": None, "after": {"games": 2, "indefinite": True}}
+    totals = {"league": {"before": {"indefinite": 1}, "after": {"indefinite": 1}}}
+    text = headline_text({"headline": head, "totals": totals, "changes": [definite]})
     assert text.startswith("1 suspension added and 0 removed; 2 games added") and "indefinite" not in text
-    some = {"league": {"before": {"indefinite": 1}, "after": {"indefinite": 1}}}
-    assert "indefinite" in headline_text({"headline": head, "totals": some})
+    text = headline_text({"headline": head, "totals": totals, "changes": [indefinite]})
+    assert "2 games added and 0 removed, including 1 indefinite suspension awaiting a league decision" in text
 
 
 def test_the_report_under_a_proposal_says_no_internal_word_and_names_its_file():

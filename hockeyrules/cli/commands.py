@@ -525,9 +525,10 @@ def audit(season, fmt, team, layers, counted_once, readings, proposal, quiet):
     default=None,
     help="Force a site (a folder of pages) or one file (default: by the season's size).",
 )
+@click.option("--team", help="The report of this team alone: its persons, their games, its audit (an id or a name).")
 @_policy_options
 @_folder_options
-def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
+def report(season, output, as_of, site, team, layers, counted_once, readings, proposal, quiet):
     """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.report.pages import build_report, write_report
@@ -557,15 +558,16 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
     day = as_of.date().isoformat() if as_of else None
     with _working(quiet):
         loaded, (proposal,) = _inputs(season, proposal)
+        team = _named(loaded, team)[0] if team else None
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
         if output == streams.STDIO:
             progress.stage("solving and explaining")
-            page = build_report(loaded, policy, proposal=proposal, as_of=day)
+            page = build_report(loaded, policy, proposal=proposal, as_of=day, team=team)
         else:
             with _writing(output):  # (the pages are rendered as they are written)
                 done = write_report(
-                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage, team=team
                 )
         if output == streams.STDIO:
             streams.write_text(output, page)

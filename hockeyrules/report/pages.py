@@ -89,10 +89,11 @@ def _stream(template, context: dict, path: Path) -> int:
     return path.stat().st_size
 
 
-def build_report(season, policy=None, proposal=None, as_of: str | None = None) -> str:
-    """The one-file report of a season (a Season, a path, or the file's data) as a string."""
+def build_report(season, policy=None, proposal=None, as_of: str | None = None, team: str | None = None) -> str:
+    """The one-file report of a season (a Season, a path, or the file's data) as a string;
+    `team` (an id): the report of that team alone."""
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
-    r = Report(gather(season, policy, proposal, as_of), single=True)
+    r = Report(gather(season, policy, proposal, as_of, team=team), single=True)
     buf = io.StringIO()
     for chunk in (
         _environment().get_template("single.html.j2").generate(**_context(r, current=None, filters=r.filters()))
@@ -102,16 +103,24 @@ def build_report(season, policy=None, proposal=None, as_of: str | None = None) -
 
 
 def write_report(
-    season, output, policy=None, proposal=None, as_of: str | None = None, site: bool | None = None, progress=None
+    season,
+    output,
+    policy=None,
+    proposal=None,
+    as_of: str | None = None,
+    site: bool | None = None,
+    progress=None,
+    team: str | None = None,
 ) -> dict:
     """Write the report. `site`: True a folder of pages, False one file, None: one file up to
     SINGLE_FILE_LINES game-sheet lines, else a folder (an `output` ending in .html then names
-    the folder without its suffix). Returns {"kind", "path", "pages", "bytes", "largest"}."""
+    the folder without its suffix). `team` (an id): the report of that team alone. Returns
+    {"kind", "path", "pages", "bytes", "largest"}."""
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
     say = progress or (lambda msg: None)
     out = Path(output)
     folder = str(output).endswith(("/", os.sep)) or out.is_dir()
-    data = gather(season, policy, proposal, as_of, progress=say)
+    data = gather(season, policy, proposal, as_of, progress=say, team=team)
     if site is None:
         site = folder or not data.fits_one_file()
     if site and out.suffix.lower() in (".html", ".htm"):

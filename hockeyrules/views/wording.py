@@ -187,3 +187,12 @@ def team_labels(names: dict) -> dict:
         if name:
             seen[name] = seen.get(name, 0) + 1
     return {t: (f"{name} ({t})" if seen[name] > 1 else name) if name else t for t, name in names.items()}
+
+
+def rule_title(rule: str, quote: str | None, league: str | None = None) -> str:
+    """What a rule id says on hover: who wrote it and its words, a table's row with its columns
+    named ("Hockey Canada: "Fighting - First Offence": 1 game; 2 if in the last 10 minutes or
+    overtime")."""
+    who = body(rule, league)
+    who = who[:1].upper() + who[1:]
+    return f"{who}: {row_words(rule, quote)}" if quote else who

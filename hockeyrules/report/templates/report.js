@@ -137,9 +137,9 @@
       each("script.xdata", null, function (s) {
         var d = JSON.parse(s.textContent);
         Object.keys(d).forEach(function (k) {
-          if (k === "quotes") {
-            store.quotes = store.quotes || {};
-            Object.keys(d.quotes).forEach(function (q) { store.quotes[q] = d.quotes[q]; });
+          if (k === "quotes" || k === "titles") {  // the rules' words and titles, for every block
+            store[k] = store[k] || {};
+            Object.keys(d[k]).forEach(function (q) { store[k][q] = d[k][q]; });
           } else { store[k] = d[k]; }
         });
       });
@@ -152,6 +152,12 @@
       if (part) { parent.appendChild(i % 2 ? el("span", "nw", part) : document.createTextNode(part)); }
     });
   }
+  // a rule id, with its title on hover (who wrote it and its words)
+  function ruleCode(rule, cls) {
+    var code = el("code", cls, rule), titles = explanations().titles || {};
+    if (titles[rule]) { code.title = titles[rule]; }
+    return code;
+  }
   function tree(nodes, quotes, shown) {
     var ul = el("ul", "tree");
     nodes.forEach(function (n) {
@@ -160,7 +166,7 @@
       whole(li, n.text);
       if (n.rule && n.text.indexOf(n.rule) < 0) {
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("code", "rule", n.rule));
+        li.appendChild(ruleCode(n.rule, "rule"));
       }
       if (n.line) { li.appendChild(el("span", "loc", " (" + (document.body.getAttribute("data-file") || "season file") + " line " + n.line + ")")); }
       var quote = n.rulebook || (n.rule && quotes[n.rule]);
@@ -168,7 +174,7 @@
       if (quote && n.kind !== "rulebook" && !ownWords && !shown[n.rule]) {
         shown[n.rule] = true;
         var bq = el("blockquote");
-        bq.appendChild(el("code", null, n.rule));
+        bq.appendChild(ruleCode(n.rule, null));
         bq.appendChild(document.createTextNode(" " + quote));
         li.appendChild(bq);
       }
