@@ -275,18 +275,25 @@ class Report:
 
     # --- the site's search --------------------------------------------------------------
 
-    def search_entries(self) -> list[list[str]]:
-        """[shown, searched too, address] of every team and every person with a page, in team order."""
-        league_of = {t: lg["name"] for lg in self.leagues for t in lg["teams"]}
+    def search_parts(self) -> list[dict]:
+        """The site's search index, one part per league: {"id", "name", "entries", "words"}: each
+        entry [shown, searched too, address] of a team or a person with a page, in team order;
+        `words`, the distinct words of the league's names and ids (without accents or capitals),
+        for the small index of every league that says which parts to load (search.js)."""
         several = len(self.leagues) > 1
         out = []
-        for t in self.data.teams:
-            team = self.season.teams[t]
-            where = f"{t}, team" + (f", {league_of[t]}" if several else "")
-            out.append([team.name, where, self.team_href(t)])
-            for p in self.persons_of.get(t, []):
-                person = self.season.people[p]
-                out.append([person.name, f"{p}, {words(person.role)}, {team.name}", self.person_href(p)])
+        for lg in self.leagues:
+            entries, found = [], set()
+            for t in lg["teams"]:
+                team = self.season.teams[t]
+                where = f"{t}, team" + (f", {lg['name']}" if several else "")
+                entries.append([team.name, where, self.team_href(t)])
+                found.update(_plain(f"{team.name} {t}").split())
+                for p in self.persons_of.get(t, []):
+                    person = self.season.people[p]
+                    entries.append([person.name, f"{p}, {words(person.role)}, {team.name}", self.person_href(p)])
+                    found.update(_plain(f"{person.name} {p}").split())
+            out.append({"id": lg["id"], "name": lg["name"], "entries": entries, "words": " ".join(sorted(found))})
         return out
 
     # --- filters the script fills in --------------------------------------------------
@@ -327,3 +334,11 @@ def audit_persons(rows: list[dict]) -> list[dict]:
             }
         )
     return out
+
+
+def _plain(text: str) -> str:
+    """Text as the search compares it (report.js's plain()): no accents, no capitals."""
+    # (here: start-up time: only a site's search index needs it)
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", str(text)) if not 0x300 <= ord(c) <= 0x36F).lower()
