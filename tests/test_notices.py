@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 import zlib
 from pathlib import Path
 
@@ -194,7 +195,8 @@ def pages_text(pdf: bytes) -> list[str]:
                     text.append("".join(font.get(int(h[i : i + 4], 16), "?") for i in range(0, len(h), 4)))
                 else:
                     text.append(" ")
-        out.append(" ".join("".join(text).split()))
+        # (NFKC: the ligatures a font draws, "ﬁ", as their letters)
+        out.append(" ".join(unicodedata.normalize("NFKC", "".join(text)).split()))
     return out
 
 
@@ -241,7 +243,7 @@ def long_names_season() -> dict:
         t["name"] = names[t["id"]]
     for p in data["people"]:
         if p["id"] == "A1":
-            p["name"] = "Maximilian-Alexander Wojciechowski-Kowalczyk"
+            p["name"] = "Maximilien-Alexandre Côté Wojciechowski-Kowalczyk"
     return data
 
 
@@ -251,7 +253,7 @@ def test_the_printed_notice_fits_the_paper_leads_with_the_decision_and_names_the
     browser, tmp_path, paper
 ):
     page = tmp_path / "notice.html"
-    name = "Maximilian-Alexander Wojciechowski-Kowalczyk"
+    name = "Maximilien-Alexandre Côté Wojciechowski-Kowalczyk"
     (n,) = notices(long_names_season(), "A1", "G1", date="2025-10-20")
     page.write_text(to_html(n), encoding="utf-8")
     pages, over = _printed(browser, page, paper)

@@ -49,7 +49,8 @@ def css_text(text):
     # (here, beside its use: loaded already by Jinja2)
     from markupsafe import Markup
 
-    return Markup("".join(c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):06x}" for c in str(text)))
+    # (an escape ends with a space, which CSS takes as part of it: the space after "é" stays)
+    return Markup("".join(c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):x} " for c in str(text)))
 
 
 def notices(
