@@ -154,7 +154,10 @@ def test_the_notice_is_issued_from_and_on_what_it_is_told(tmp_path):
     out = tmp_path / "n.html"
     cli("notice", EXAMPLE, "--person", "T07-12", "--game", "G0305", "--date", "2026-04-01", "-o", str(out))
     html = out.read_text(encoding="utf-8")
-    assert 'class="running">Suspension notice: Micah Kaminski (T07-12)' in html  # the header of page 2
+    # the header of page 2 on, in the page's margin (the name as CSS escapes: "-" is "\\2d ")
+    assert (
+        'content: "Suspension notice: Micah Kaminski (T07\\2d 12), Minnedosa Bruins; issued 2026\\2d 04\\2d 01"' in html
+    )
     assert html.index('id="total"') < html.index("On the game sheet")
 
 

@@ -12,6 +12,7 @@ import datetime as _dt
 from collections import defaultdict
 
 from hockeyrules.engine.catalog import catalog
+from hockeyrules.views.render import one_team
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
 SUMMARY_KEYS = ("suspensions", "games", "indefinite", "violations", "forfeits", "fines", "fine_minimum")
@@ -361,7 +362,7 @@ def gather(
 ) -> ReportData:
     """Everything the report shows: explanations, the audit (or the what-if's result), who is
     suspended as of the date, every row grouped by team and person, the numbers, the leagues.
-    `team` (an id): the report of that team alone (one_team)."""
+    `team` (an id): the report of that team alone (views/render.py's one_team, as `audit --team`)."""
     r = ReportData(season, policy, proposal, as_of, progress or (lambda msg: None), team)
     _solve(r)
     r.say("gathering the report's data ...")
@@ -384,18 +385,6 @@ def gather(
     r.title, r.sub = _title(r)
     _reconcile(r)
     return r
-
-
-def one_team(result: dict, team: str) -> dict:
-    """The result (with the audit's keys) of one team: the rows of the team (an affiliate's
-    obligation where it is his team or his registered one); the rest as it is."""
-    out = dict(result)
-    for key in ("suspensions", "serving", "violations", "forfeits", "fines", "audit_suspensions"):
-        out[key] = [x for x in result.get(key, []) if x.get("team") == team]
-    out["affiliate_obligations"] = [
-        x for x in result.get("affiliate_obligations", []) if team in (x.get("team"), x.get("registered_team"))
-    ]
-    return out
 
 
 def _solve(r: ReportData) -> None:

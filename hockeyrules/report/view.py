@@ -33,6 +33,7 @@ class Report:
         )
         self.ticks = self.charts.ticks
         self.TOP, self.H, self.BOTTOM = Charts.TOP, Charts.H, Charts.BOTTOM
+        self.titles: dict[str, str] = {}  # rule id -> its title on hover (rule_title)
 
     @property
     def file(self) -> str:
@@ -47,10 +48,9 @@ class Report:
         """A rule id's title on hover: who wrote it and its words (a proposal's where it rewrites
         them); a diff's "+rule", "-rule", "~rule" as the rule's."""
         rid = rule.lstrip("+-~")
-        titles = self.__dict__.setdefault("_titles", {})
-        if rid not in titles:
-            titles[rid] = rule_title(rid, self.texts.get(rid) or excerpt(rid), self.season.league)
-        return titles[rid]
+        if rid not in self.titles:
+            self.titles[rid] = rule_title(rid, self.texts.get(rid) or excerpt(rid), self.season.league)
+        return self.titles[rid]
 
     # --- rows --------------------------------------------------------------------
 
