@@ -173,7 +173,7 @@ def test_dressing_in_the_last_game_of_the_suspension_is_a_league_10_08_violation
             "person": "A1",
             "kind": "ineligible-suspended",
             "suspension": {"person": "A1", "game": "G1", "rule": None},
-            "message": "A1 dressed while serving the suspension earned in G1 (1 game(s) of it served before)",
+            "message": "A1 dressed while serving the suspension earned in G1 (1 game of it served before)",
         }
     ]
     assert a["forfeits"] == [forfeit("G3", "2025-10-15", "A", ["A1"])]
@@ -386,7 +386,7 @@ def test_an_indefinite_suspension_bars_every_later_game_until_a_decision():
         "status": OPEN,
     }
     assert a["violations"][0]["message"] == (
-        "A1 dressed while serving the suspension earned in G1 (3 game(s) of it served before)"
+        "A1 dressed while serving the suspension earned in G1 (3 games of it served before)"
     )
     assert kinds(a) == [("ineligible-suspended", "G5", "A", "A1")]
     assert a["forfeits"] == [forfeit("G5", "2025-10-29", "A", ["A1"])]
@@ -596,7 +596,7 @@ def test_a_suspended_head_coach_who_dresses_is_an_ineligible_person_used():
             "person": "CA",
             "kind": "ineligible-suspended",
             "suspension": {"person": "CA", "game": "G1", "rule": None},
-            "message": "CA dressed while serving the suspension earned in G1 (1 game(s) of it served before)",
+            "message": "CA dressed while serving the suspension earned in G1 (1 game of it served before)",
         }
     ]
     assert a["forfeits"] == [forfeit("G3", "2025-10-15", "A", ["CA"])]
@@ -632,7 +632,7 @@ def test_the_audit_coach_suspension_is_served_and_dressing_again_is_another_viol
     assert kinds(a) == [("ineligible-suspended", "G2", "A", "A1"), ("ineligible-suspended", "G5", "A", "CA")]
     assert a["violations"][1]["suspension"] == {"person": "CA", "game": "G2", "rule": "league:10.08"}
     assert a["violations"][1]["message"] == (
-        "CA dressed while serving the league:10.08 suspension earned in G2 (2 game(s) of it served before)"
+        "CA dressed while serving the league:10.08 suspension earned in G2 (2 games of it served before)"
     )
     assert a["forfeits"] == [forfeit("G2", "2025-10-08", "A", ["A1"]), forfeit("G5", "2025-10-29", "A", ["CA"])]
     assert a["fines"] == [fine("G2", "2025-10-08", "A"), fine("G5", "2025-10-29", "A")]

@@ -80,7 +80,10 @@ def test_a_csv_folder_goes_wherever_a_season_file_goes(tmp_path):
 
 def test_export_then_import_gives_the_same_suspensions(tmp_path):
     out = tmp_path / "csv"
-    assert run("export", SIX, "-o", out).exit_code == 0
+    said = run("export", SIX, "-o", out)
+    assert said.exit_code == 0 and said.stderr.startswith(f"{out}: ") and "incidents.csv" in said.stderr
+    quiet = run("export", SIX, "-o", out, "-q")  # -q: nothing on standard error
+    assert quiet.exit_code == 0 and quiet.stderr == ""
     assert run("import", out, "-o", tmp_path / "back.yaml").exit_code == 0
     again = run("suspensions", tmp_path / "back.yaml", "--format", "json")
     direct = run("suspensions", SIX, "--format", "json")

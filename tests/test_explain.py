@@ -709,7 +709,7 @@ def test_explain_text_and_markdown_are_the_tree_views():
     [
         (("--person", "Z9"), "unknown person 'Z9'"),
         (("--game", "G9", "--incident", "1"), "unknown game 'G9'"),
-        (("--game", "G2", "--incident", "2"), "game G2 has 1 incident(s); no incident 2"),
+        (("--game", "G2", "--incident", "2"), "game G2 has 1 incident; no incident 2"),
         (("--game", "G2", "--incident", "0"), "no incident 0"),
         # fails at f8d22f8: --person with an unknown --game exits 0 with "A1 has no suspension for
         # game G9" (explain_person does not check the game id)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import unicodedata
+import zlib
 from pathlib import Path
 
 import pytest
@@ -121,3 +124,146 @@ def test_the_html_notice_opens_in_chromium_and_a_hostile_name_stays_text(browser
     # a print stylesheet, and the page is self-contained (no link, no script)
     assert "@media print" in page.read_text(encoding="utf-8")
     assert browser.find_elements(By.TAG_NAME, "script") == [] and browser.find_elements(By.TAG_NAME, "link") == []
+
+
+# --- printed on Letter and A4 ---------------------------------------------------------------
+
+
+# A PDF's text by page, read without a PDF library: Chromium writes each page's text as glyph
+# codes of Type0 fonts, each font with its map to Unicode (ToUnicode).
+
+
+def _objects(pdf: bytes) -> dict:
+    """Object number -> (its dictionary, its stream decompressed or None)."""
+    out = {}
+    for m in re.finditer(rb"(\d+) 0 obj\s*<<", pdf):
+        i, depth = m.end(), 1
+        while depth:
+            j = pdf.index(b">>", i)
+            k = pdf.find(b"<<", i, j)
+            if k >= 0:
+                depth, i = depth + 1, k + 2
+            else:
+                depth, i = depth - 1, j + 2
+        head, body = pdf[m.end() - 2 : i], None
+        after = re.match(rb"\s*stream\r?\n", pdf[i : i + 20])
+        if after:
+            start = i + after.end()
+            raw = pdf[start : pdf.index(b"endstream", start)]
+            body = zlib.decompress(raw) if b"/FlateDecode" in head else raw
+        out[int(m.group(1))] = (head, body)
+    return out
+
+
+def _cmap(data: bytes) -> dict:
+    """A font's ToUnicode map: glyph code -> text."""
+    table = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
+        for src, dst in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            table[int(src, 16)] = bytes.fromhex(dst.decode()).decode("utf-16-be")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, dst in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            base = int(dst, 16)
+            for k in range(int(lo, 16), int(hi, 16) + 1):
+                table[k] = chr(base + k - int(lo, 16))
+    return table
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    """The text of each page of a PDF as Chromium prints it (Type0 fonts with a ToUnicode map), in
+    drawing order, spaces between text blocks: enough to say what is on which page."""
+    objs = _objects(pdf)
+    out = []
+    kids = re.search(rb"/Type /Pages.*?/Kids \[([^\]]*)\]", pdf, re.S).group(1)
+    for page in (int(n) for n in re.findall(rb"(\d+) 0 R", kids)):
+        head = objs[page][0]
+        fonts = {}
+        fm = re.search(rb"/Font <<(.*?)>>", head, re.S)
+        for name, ref in re.findall(rb"/(\w+) (\d+) 0 R", fm.group(1) if fm else b""):
+            uni = re.search(rb"/ToUnicode (\d+) 0 R", objs[int(ref)][0])
+            fonts[name] = _cmap(objs[int(uni.group(1))][1]) if uni else {}
+        contents = [
+            int(n) for n in re.findall(rb"(\d+) 0 R", re.search(rb"/Contents (\[[^\]]*\]|\d+ 0 R)", head).group(1))
+        ]
+        text, font = [], {}
+        for c in contents:
+            for tok in re.finditer(rb"/(\w+) [\d.]+ Tf|<([0-9A-Fa-f]*)> Tj|\bET\b", objs[c][1]):
+                if tok.group(1):
+                    font = fonts.get(tok.group(1), {})
+                elif tok.group(2) is not None:
+                    h = tok.group(2).decode()
+                    text.append("".join(font.get(int(h[i : i + 4], 16), "?") for i in range(0, len(h), 4)))
+                else:
+                    text.append(" ")
+        # (NFKC: the ligatures a font draws, "ﬁ", as their letters)
+        out.append(" ".join(unicodedata.normalize("NFKC", "".join(text)).split()))
+    return out
+
+
+# paper (inches) and the notice's @page margins (18 mm top and bottom, 16 mm each side), in CSS px
+PAPER = {"Letter": (8.5, 11.0), "A4": (8.27, 11.69)}
+MM = 96 / 25.4
+
+
+def _printed(driver, page, paper: str) -> tuple[list[str], int]:
+    """The notice printed on `paper`: each page's text, and the widest element's right edge
+    beyond the printable width (in CSS px; 0 or less: everything fits), laid out at the
+    printable width under the print styles."""
+    import base64
+
+    width, height = PAPER[paper]
+    printable = round(width * 96 - 2 * 16 * MM)
+    driver.get(page.as_uri())
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": printable, "height": round(height * 96 - 2 * 18 * MM), "deviceScaleFactor": 1, "mobile": False},
+    )
+    try:
+        over = driver.execute_script(
+            "var w = document.documentElement.clientWidth, worst = document.documentElement.scrollWidth - w;"
+            "document.querySelectorAll('body *').forEach(function (e) {"
+            "  var r = e.getBoundingClientRect(); if (r.width > 0) { worst = Math.max(worst, r.right - w); } });"
+            "return worst;"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    pdf = base64.b64decode(
+        driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": width, "paperHeight": height})["data"]
+    )
+    return pages_text(pdf), over
+
+
+def long_names_season() -> dict:
+    """The notices' season with the long names a real league has (and a long person name)."""
+    data = season()
+    names = {"A": "Portage la Prairie Terriers Junior Hockey Club", "B": "Winnipeg South Blues Hockey Association"}
+    for t in data["teams"]:
+        t["name"] = names[t["id"]]
+    for p in data["people"]:
+        if p["id"] == "A1":
+            p["name"] = "Maximilien-Alexandre Côté Wojciechowski-Kowalczyk"
+    return data
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["Letter", "A4"])
+def test_the_printed_notice_fits_the_paper_leads_with_the_decision_and_names_the_person_on_page_2(
+    browser, tmp_path, paper
+):
+    page = tmp_path / "notice.html"
+    name = "Maximilien-Alexandre Côté Wojciechowski-Kowalczyk"
+    (n,) = notices(long_names_season(), "A1", "G1", date="2025-10-20")
+    page.write_text(to_html(n), encoding="utf-8")
+    pages, over = _printed(browser, page, paper)
+    assert over <= 0, f"{paper}: an element passes the printable width by {over} px"
+    assert len(pages) == 2, (paper, len(pages))  # (measured: 2 pages on either paper)
+    first = pages[0]
+    # the decision on page 1: the total, the games to sit out, the first game back
+    assert "Decision" in first and f"{name} (A1), player of Portage la Prairie" in first
+    assert "4 games for game G1" in first and "Games to sit out:" in first and "First game back:" in first
+    assert first.index("First game back:") < first.index("On the game sheet") if "On the game sheet" in first else True
+    # page 2 opens with a header naming the person; page 1 has none (its heading says it)
+    header = f"Suspension notice: {name} (A1), Portage la Prairie Terriers Junior Hockey Club; issued 2025-10-20"
+    assert header in pages[1] and header not in first

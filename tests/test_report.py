@@ -189,7 +189,8 @@ def xdata(text: str) -> dict:
         assert not set("<>&") & set(block)
         data = json.loads(block)
         quotes = {**out.get("quotes", {}), **data.pop("quotes", {})}
-        out.update(data, quotes=quotes)
+        titles = {**out.get("titles", {}), **data.pop("titles", {})}
+        out.update(data, quotes=quotes, titles=titles)
     return out
 
 
@@ -422,7 +423,8 @@ def test_the_site_has_an_index_league_and_team_pages_each_small(site):
     folder, season = site["folder"], site["season"]
     names = sorted(p.name for p in folder.iterdir())
     teams = [f"t-{t}.html" for t in season.teams]
-    assert names == sorted(["index.html", "audit.html", "league-1.html", "league-2.html", "search.js"] + teams)
+    search = ["search.js", "search-league-1.js", "search-league-2.js"]  # the index, a part per league
+    assert names == sorted(["index.html", "audit.html", "league-1.html", "league-2.html"] + search + teams)
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
         assert len(text.encode("utf-8")) < 3_000_000

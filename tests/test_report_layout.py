@@ -246,7 +246,16 @@ def test_a_person_with_many_rows_suspended_now_is_one_row_with_a_count(browser, 
     assert members.is_displayed() and len(members.find_elements(By.TAG_NAME, "li")) == many
 
 
+def _scripts_loaded(driver) -> list[str]:
+    """The script files the page has loaded (file:// gives no resource timing)."""
+    return driver.execute_script(
+        "return Array.prototype.filter.call(document.scripts, function (s) { return s.src; })"
+        ".map(function (s) { return s.src.split('/').pop(); })"
+    )
+
+
 def test_the_sites_index_finds_a_person_or_a_team_across_leagues(browser, site, tmp_path):  # noqa: F811
+    import json
     import unicodedata
 
     from selenium.webdriver.common.by import By
@@ -255,23 +264,43 @@ def test_the_sites_index_finds_a_person_or_a_team_across_leagues(browser, site, 
     from hockeyrules.report.pages import write_report
 
     folder, season = site["folder"], site["season"]
-    text = (folder / "search.js").read_text(encoding="utf-8")
-    # the index holds every team, in both leagues, and is the same bytes when written again
-    assert all(f'"{t}, team, League ' in text for t in season.teams)
-    again = write_report(season, tmp_path / "again", site=True)
-    assert (Path(again["path"]).parent / "search.js").read_text(encoding="utf-8") == text
+    files = ("search.js", "search-league-1.js", "search-league-2.js")
+    texts = {f: (folder / f).read_text(encoding="utf-8") for f in files}
+    # the index is split: a small one of every league's names and ids, and a part per league with
+    # the addresses; each part holds its league's teams; all the same bytes when written again
+    for n, league in ((1, "L1-"), (2, "L2-")):
+        part = texts[f"search-league-{n}.js"]
+        assert all((f'"{t}, team, League {n} ' in part) == t.startswith(league) for t in season.teams)
+    assert len(texts["search.js"]) < min(len(texts["search-league-1.js"]), len(texts["search-league-2.js"]))
+    again = Path(write_report(season, tmp_path / "again", site=True)["path"]).parent
+    assert all((again / f).read_text(encoding="utf-8") == texts[f] for f in files)
     driver = browser
     driver.set_window_size(1366, 900)
     driver.get((folder / "index.html").as_uri())
-    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0  # loaded on a key
+    assert _scripts_loaded(driver) == []  # the index is loaded on the first key
     box = driver.find_element(By.ID, "find")
-    # a person of the second league, found by name typed without accents or capitals
-    pid = next(p for p in season.people if p.startswith("L2-") and not p.endswith("HC") and f'"{p},' in text)
+    # a person of the second league, found by name typed without accents or capitals; only the
+    # index and that league's part are loaded
+    index = json.loads(texts["search.js"][texts["search.js"].index("[") : texts["search.js"].rindex("]") + 1])
+    first_words = set(index[0][2].split())
+
+    def plain(text: str) -> str:
+        return unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().lower()
+
+    pid = next(
+        p
+        for p in season.people
+        if p.startswith("L2-")
+        and not p.endswith("HC")
+        and f'"{p},' in texts[files[2]]
+        and not all(any(w in x for x in first_words) for w in plain(season.people[p].name).split())
+    )
     name = season.people[pid].name
-    typed = unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().lower()
+    typed = plain(name)
     box.send_keys(typed)
     found = driver.find_element(By.ID, "found")
     WebDriverWait(driver, 10).until(lambda d: found.find_elements(By.TAG_NAME, "a"))
+    assert sorted(_scripts_loaded(driver)) == ["search-league-2.js", "search.js"]
     links = [a for a in found.find_elements(By.TAG_NAME, "a") if a.text == name]
     assert links, found.text
     href = links[0].get_attribute("href")

@@ -183,6 +183,8 @@ def test_rulebooks_lists_the_built_in_rulebooks_and_layers_and_shows_a_file():
     for name in rulebookfile.BUILT_IN:
         assert f"  {name}: " in out
     assert "Hockey Canada's minimum" in out and "Hockey Manitoba's regulation" in out
+    # in words a reader was told: never the catalog's own name for its league
+    assert "catalog" not in out and "mu18aaa: the default: the Manitoba U18 AAA Hockey League's By-Law 10" in out
     assert run("rulebooks", "--show", "mu18aaa") == rulebookfile.builtin_text("mu18aaa")
     assert "no built-in rulebook" in run("rulebooks", "--show", "quebec", code=2)
 

@@ -154,7 +154,10 @@ def test_the_notice_is_issued_from_and_on_what_it_is_told(tmp_path):
     out = tmp_path / "n.html"
     cli("notice", EXAMPLE, "--person", "T07-12", "--game", "G0305", "--date", "2026-04-01", "-o", str(out))
     html = out.read_text(encoding="utf-8")
-    assert 'class="running">Suspension notice: Micah Kaminski (T07-12)' in html  # the header of page 2
+    # the header of page 2 on, in the page's margin (the name as CSS escapes: "-" is "\\2d ")
+    assert (
+        'content: "Suspension notice: Micah Kaminski (T07\\2d 12), Minnedosa Bruins; issued 2026\\2d 04\\2d 01"' in html
+    )
     assert html.index('id="total"') < html.index("On the game sheet")
 
 
@@ -307,11 +310,14 @@ def test_the_diff_headline_mentions_an_indefinite_suspension_only_where_there_is
         "persons_affected": 1,
         "suspensions_changing_rules_only": 0,
     }
-    none = {"league": {"before": {"indefinite": 0}, "after": {"indefinite": 0}}}
-    text = headline_text({"headline": head, "totals": none})
+    # an indefinite suspension elsewhere in the season is not one of the changes: nothing said
+    definite = {"games_change": True, "before": None, "after": {"games": 2, "indefinite": False}}
+    indefinite = {"games_change": True, "before": None, "after": {"games": 2, "indefinite": True}}
+    totals = {"league": {"before": {"indefinite": 1}, "after": {"indefinite": 1}}}
+    text = headline_text({"headline": head, "totals": totals, "changes": [definite]})
     assert text.startswith("1 suspension added and 0 removed; 2 games added") and "indefinite" not in text
-    some = {"league": {"before": {"indefinite": 1}, "after": {"indefinite": 1}}}
-    assert "indefinite" in headline_text({"headline": head, "totals": some})
+    text = headline_text({"headline": head, "totals": totals, "changes": [indefinite]})
+    assert "2 games added and 0 removed, including 1 indefinite suspension awaiting a league decision" in text
 
 
 def test_the_report_under_a_proposal_says_no_internal_word_and_names_its_file():

@@ -22,6 +22,7 @@ from hockeyrules.model.policy import Policy
 from hockeyrules.read import streams
 from hockeyrules.read.season import Season
 from hockeyrules.views import render
+from hockeyrules.views.wording import plural
 
 # Each command imports what it needs when it runs: `suspensions` on a JSON season
 # loads no audit, explanations, report, CSV reader or YAML (issue 16).
@@ -286,14 +287,14 @@ def _choose_rulebook(ctx, param, value):
 
 def _rulebook_option(f):
     """--rulebook on every evaluating command (docs/rulebooks.md): it wins over the season's
-    settings.rulebook; without either, the catalog's league."""
+    settings.rulebook; without either, mu18aaa (the Manitoba U18 AAA league's By-Law 10)."""
     return click.option(
         "--rulebook",
         metavar="NAME|FILE",
         expose_value=False,
         callback=_choose_rulebook,
         help="The rulebook to judge by: a built-in one (`hockeyrules rulebooks`) or a rulebook@1 file; "
-        "default: the season's settings.rulebook, else the catalog's league.",
+        "default: the season's settings.rulebook, else mu18aaa (the Manitoba U18 AAA league's by-laws).",
     )(f)
 
 
@@ -442,8 +443,10 @@ def _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team=None):
 
             solved = evaluate(source, policy, proposal=proposal)
     with paused():  # (many small dictionaries, no cycle)
+        names = {}
         if not with_reasons:
             result = solved.to_dict()
+            names = solved.team_names  # (the table's team names: result@1 has ids only)
         if team is not None:  # (ids stay in the output; the name chose them)
             result["suspensions"] = [s for s in result["suspensions"] if s["team"] == team]
             if with_reasons:
@@ -457,7 +460,8 @@ def _suspensions(season, fmt, with_reasons, policy, proposal, quiet, team=None):
             file = treeview.source_name(getattr(loaded, "source", None))
             click.echo(treeview.text_tree([t.to_dict() for t in trees.values()], file=file, **_tree_width()), nl=False)
             return
-        _print(fmt, result, table=render.suspensions_table, csv=render.suspensions_csv)
+        table = lambda d, width=None: render.suspensions_table(d, width, team_names=names)  # noqa: E731
+        _print(fmt, result, table=table, csv=render.suspensions_csv)
 
 
 def _tree_width() -> dict:
@@ -492,7 +496,12 @@ def audit(season, fmt, team, layers, counted_once, readings, proposal, quiet):
     if team is not None:
         data = render.one_team(data, team)
     _warn(data)
-    _print(fmt, data, table=render.audit_table, csv=render.violations_csv)
+    names = {
+        "teams": {t: x.name for t, x in loaded.teams.items()},
+        "people": {p: x.name for p, x in loaded.people.items()},
+    }
+    table = lambda d, width=None: render.audit_table(d, width, names=names)  # noqa: E731
+    _print(fmt, data, table=table, csv=render.violations_csv)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -516,9 +525,10 @@ def audit(season, fmt, team, layers, counted_once, readings, proposal, quiet):
     default=None,
     help="Force a site (a folder of pages) or one file (default: by the season's size).",
 )
+@click.option("--team", help="The report of this team alone: its persons, their games, its audit (an id or a name).")
 @_policy_options
 @_folder_options
-def report(season, output, as_of, site, layers, counted_once, readings, proposal, quiet):
+def report(season, output, as_of, site, team, layers, counted_once, readings, proposal, quiet):
     """The season as HTML to read offline: who is suspended now, teams, suspensions and why, the audit."""
     # (here: start-up time: only this command loads it)
     from hockeyrules.report.pages import build_report, write_report
@@ -548,15 +558,16 @@ def report(season, output, as_of, site, layers, counted_once, readings, proposal
     day = as_of.date().isoformat() if as_of else None
     with _working(quiet):
         loaded, (proposal,) = _inputs(season, proposal)
+        team = _named(loaded, team)[0] if team else None
         for w in loaded.warnings:
             click.echo(f"warning: {w}", err=True)
         if output == streams.STDIO:
             progress.stage("solving and explaining")
-            page = build_report(loaded, policy, proposal=proposal, as_of=day)
+            page = build_report(loaded, policy, proposal=proposal, as_of=day, team=team)
         else:
             with _writing(output):  # (the pages are rendered as they are written)
                 done = write_report(
-                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage
+                    loaded, output, policy, proposal=proposal, site=site, as_of=day, progress=progress.stage, team=team
                 )
         if output == streams.STDIO:
             streams.write_text(output, page)
@@ -817,7 +828,7 @@ def test_command(paths, proposal, readings, pattern):
             errors.append(err.report())
     if errors:
         click.echo("\n".join(errors), err=True)
-        click.echo(f"\n{len(errors)} scenario file(s) with errors: no test was run", err=True)
+        click.echo(f"\n{plural(len(errors), 'scenario file')} with errors: no test was run", err=True)
         sys.exit(EXIT_INPUT)
     chosen = [(c, c.select(pattern)) for c in checked]
     if pattern and not any(picked for _, picked in chosen):
@@ -941,7 +952,8 @@ def export_command(season, output, semicolon, quiet):
         progress.stage(f"writing {output}")
         with _writing(output):
             files = write_folder(loaded, output, delimiter=";" if semicolon else ",")
-    click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
+    if not quiet:  # -q: nothing on standard error but problems
+        click.echo(f"{output}: " + ", ".join(sorted(os.path.basename(f) for f in files)), err=True)
 
 
 @main.command("facts", context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -1159,7 +1171,7 @@ def notices(season, since, output, issued_on, issuer, layers, counted_once, read
         progress.stage(f"writing {output}")
         with _writing(output):
             written = nt.write_all(found, output)
-    click.echo(f"{output}: {len(found)} notice(s), {len(written)} file(s)", err=True)
+    click.echo(f"{output}: {plural(len(found), 'notice')}, {plural(len(written), 'file')}", err=True)
 
 
 def run() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hockeyrules.committee.diff import diff
 from hockeyrules.engine.run import as_season
 from hockeyrules.model.policy import READINGS, Policy
-from hockeyrules.views.wording import games_short
+from hockeyrules.views.wording import games_short, plural
 
 FORMAT = "hockeyrules/readings@1"
 
@@ -123,7 +123,7 @@ def _effect_lines(data: dict, bullet: str) -> list[str]:
                 lines.append(f"{bullet}{head}changes nothing in this season")
                 continue
             lines.append(
-                f"{bullet}{head}{x['persons']} person(s), {x['suspensions']} suspension(s) change; "
+                f"{bullet}{head}{plural(x['persons'], 'person')}, {plural(x['suspensions'], 'suspension')} change; "
                 f"suspension games {x['games']['before']} -> {x['games']['after']}"
             )
             for w in x["who"]:

@@ -118,6 +118,7 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
         warnings,
         stats=stats,
         cases=cases,
+        team_names={t: team.name for t, team in season.teams.items()},
         rulebook=in_force(season).named(),
     )
 

@@ -97,6 +97,8 @@ class Result:
     rulebook: dict | None = None
     # every (person, game) with components, suspended or not (rule 6): for "why not"
     cases: dict = field(default_factory=dict, repr=False)
+    # team id -> name, for the text views (result@1 carries ids only: not in to_dict())
+    team_names: dict = field(default_factory=dict, repr=False)
 
     def to_dict(self) -> dict:
         return {
@@ -213,7 +215,11 @@ def read_model(season: Season, policy: Policy, printed, names) -> Result:
         )
     suspensions.sort(key=lambda s: (games[s.game].order, s.person))
     warnings.sort(key=where_key)
-    return Result(season.league, season.season, policy, suspensions, warnings, cases=cases)
+    return Result(season.league, season.season, policy, suspensions, warnings, cases=cases, team_names=_names(season))
+
+
+def _names(season: Season) -> dict:
+    return {t: team.name for t, team in season.teams.items()}
 
 
 def where_key(p: Problem) -> tuple:

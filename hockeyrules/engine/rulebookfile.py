@@ -27,7 +27,8 @@ FORMAT = "hockeyrules/rulebook@1"
 DEFAULT = "mu18aaa"
 # name -> what it is, in the order `hockeyrules rulebooks` lists them
 BUILT_IN = {
-    "mu18aaa": "the catalog's league: Manitoba U18 AAA's By-Law 10 over Hockey Canada and Hockey Manitoba",
+    "mu18aaa": "the default: the Manitoba U18 AAA Hockey League's By-Law 10 over Hockey Canada and Hockey "
+    "Manitoba (a season that names no rulebook is judged by it)",
     "hockey-canada": "Hockey Canada's minimum suspensions alone: no branch layer, no league by-laws",
     "hockey-canada+hockey-manitoba": "a Manitoba league with no by-laws of its own",
 }

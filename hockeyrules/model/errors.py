@@ -25,13 +25,18 @@ class Problem:
         return out
 
 
+def _errors(n: int) -> str:
+    """1 error, 2 errors (views/wording.py's plural, which the model may not import)."""
+    return f"{n} error" + ("" if n == 1 else "s")
+
+
 class InputError(Exception):
     """The input cannot be evaluated; `problems` lists every reason."""
 
     def __init__(self, source: str, problems: list[Problem]):
         self.source = source
         self.problems = problems
-        super().__init__(f"{source}: {len(problems)} error(s)")
+        super().__init__(f"{source}: {_errors(len(problems))}")
 
     def report(self) -> str:
         """Every problem, alike ones grouped (model/grouping.py): one line per distinct
@@ -39,5 +44,5 @@ class InputError(Exception):
         lines = group_problems(self.problems)
         distinct = kinds(self.problems)
         of = f" of {distinct} kinds" if len(lines) < len(self.problems) else ""
-        head = f"{self.source}: {len(self.problems)} error(s){of}, nothing computed"
+        head = f"{self.source}: {_errors(len(self.problems))}{of}, nothing computed"
         return "\n".join([head] + [f"  {line}" for line in lines])

@@ -37,7 +37,20 @@ def _env(autoescape: bool):
     env = environment("office/templates", autoescape=autoescape, keep_trailing_newline=True)
     if not autoescape:
         env.filters["md"] = _md
+    else:
+        env.filters["css"] = css_text
     return env
+
+
+def css_text(text):
+    """Text inside a CSS string of the page's style sheet (the page-2 header): every character
+    but letters, digits and spaces as a CSS escape, so no quote ends the string and no "<"
+    ends the style element. Markup, as it is safe in the page as it is."""
+    # (here, beside its use: loaded already by Jinja2)
+    from markupsafe import Markup
+
+    # (an escape ends with a space, which CSS takes as part of it: the space after "é" stays)
+    return Markup("".join(c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):x} " for c in str(text)))
 
 
 def notices(

@@ -28,7 +28,7 @@ from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.views.explain import build
 from hockeyrules.views.render import markdown_table, table
-from hockeyrules.views.wording import games_words, plural
+from hockeyrules.views.wording import games_words, plural, team_labels
 
 FORMAT = "hockeyrules/reconcile@1"
 CLASSES = ("agrees", "missed", "extra", "too-short", "too-long", "indefinite-mismatch")
@@ -258,7 +258,8 @@ def _iss(p: dict) -> str:
 
 def _summary_rows(data: dict) -> list:
     rows = [["all teams"] + [str(data["summary"][c]) for c in CLASSES]]
-    rows += [[t["name"] or t["team"]] + [str(t[c]) for c in CLASSES] for t in data["teams"]]
+    names = _team_names(data)
+    rows += [[names[t["team"]]] + [str(t[c]) for c in CLASSES] for t in data["teams"]]
     return rows
 
 
@@ -268,7 +269,8 @@ def _differs(p: dict) -> bool:
 
 
 def _team_names(data: dict) -> dict:
-    return {t["team"]: t["name"] or t["team"] for t in data["teams"]}
+    """Team id -> its name in a table ("name (id)" where two teams share it)."""
+    return team_labels({t["team"]: t["name"] for t in data["teams"]})
 
 
 def _headline(data: dict) -> str:

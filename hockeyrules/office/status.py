@@ -15,7 +15,7 @@ from hockeyrules.engine.run import as_policy, as_season
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.views.render import markdown_table, table
-from hockeyrules.views.wording import games_short, plural
+from hockeyrules.views.wording import games_short, plural, team_labels
 
 FORMAT = "hockeyrules/status@1"
 
@@ -169,6 +169,7 @@ def _first(p: dict) -> str:
 
 def _rows(data: dict) -> list:
     rows = []
+    labels = team_labels({t["team"]: t["name"] for t in data["teams"]})
     for t in data["teams"]:
         for p in t["persons"]:
             sits = (
@@ -178,7 +179,7 @@ def _rows(data: dict) -> list:
                 or "-"
             )
             owed_for = ", ".join(f"{x['game']}" + (" (league:10.08)" if x["rule"] else "") for x in p["suspensions"])
-            rows.append([t["name"] or t["team"], p["person"], p["name"], owed_for, _games_left(p), sits, _first(p)])
+            rows.append([labels[t["team"]], p["person"], p["name"], owed_for, _games_left(p), sits, _first(p)])
     return rows
 
 

@@ -12,6 +12,7 @@ import datetime as _dt
 from collections import defaultdict
 
 from hockeyrules.engine.catalog import catalog
+from hockeyrules.views.render import one_team
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
 SUMMARY_KEYS = ("suspensions", "games", "indefinite", "violations", "forfeits", "fines", "fine_minimum")
@@ -311,12 +312,15 @@ class ReportData:
     reconciled: dict | None
     class_words: dict
 
-    def __init__(self, season, policy, proposal, as_of: str | None, say) -> None:
+    def __init__(self, season, policy, proposal, as_of: str | None, say, team: str | None = None) -> None:
         # (here: start-up time: only a report that shows it loads it)
         from hockeyrules.office.status import default_as_of
         from hockeyrules.views.explain import Words
 
         self.season, self.policy, self.proposal, self.say = season, policy, proposal, say
+        # the report of one team (report --team): its persons' suspensions, its games, its audit findings
+        self.team = team
+        self.teams = [team] if team is not None else list(season.teams)
         # A what-if: a proposal, or readings other than the defaults. Either opens on what it
         # changes against the current rules read the default way, and leaves serving out.
         self.readings_changed = policy.changed()
@@ -353,17 +357,26 @@ def whatif_name(proposal, readings_changed: dict) -> str:
     )
 
 
-def gather(season, policy, proposal=None, as_of: str | None = None, progress=None) -> ReportData:
+def gather(
+    season, policy, proposal=None, as_of: str | None = None, progress=None, team: str | None = None
+) -> ReportData:
     """Everything the report shows: explanations, the audit (or the what-if's result), who is
-    suspended as of the date, every row grouped by team and person, the numbers, the leagues."""
-    r = ReportData(season, policy, proposal, as_of, progress or (lambda msg: None))
+    suspended as of the date, every row grouped by team and person, the numbers, the leagues.
+    `team` (an id): the report of that team alone (views/render.py's one_team, as `audit --team`)."""
+    r = ReportData(season, policy, proposal, as_of, progress or (lambda msg: None), team)
     _solve(r)
     r.say("gathering the report's data ...")
+    if team is not None:
+        r.result = one_team(r.result, team)
     r.outstanding = outstanding(r.result["serving"], season, r.as_of) if not r.whatif else []
     for o in r.outstanding:
         o["order"] = r.order[o["game"]]
         o["text"] = f"{o['person']} {o['name']} {o['team']}".lower()
     r.lines = running_totals(season, proposal, proposal.apply_policy(policy) if proposal else policy)
+    if team is not None:  # its persons' lines (an affiliate's too, where he played for it)
+        mine = {p for p, x in season.people.items() if x.team == team}
+        mine |= {x["person"] for key in ("suspensions", "serving", "violations") for x in r.result[key]}
+        r.lines = {p: x for p, x in r.lines.items() if p in mine}
     (r.after, r.every), r.rungs = marks_and_rungs(proposal)
     _group(r)
     r.persons_of = persons_of(r)
@@ -432,14 +445,14 @@ def persons_of(r: ReportData) -> dict:
 def _numbers(r: ReportData) -> None:
     """The summary per team and league with who is suspended now, and the headline counts."""
     d, season = r.result, r.season
-    r.summary = summary(d, list(season.teams))
+    r.summary = summary(d, r.teams)
     suspended_now: dict = defaultdict(set)
     for o in r.outstanding:
         suspended_now[o["team"]].add(o["person"])
     for t, c in r.summary["teams"].items():
         c["suspended"] = len(suspended_now.get(t, ()))
     r.summary["league"]["suspended"] = len({o["person"] for o in r.outstanding})
-    r.team_rows = [{"id": t, "name": team.name, "counts": r.summary["teams"][t]} for t, team in season.teams.items()]
+    r.team_rows = [{"id": t, "name": season.teams[t].name, "counts": r.summary["teams"][t]} for t in r.teams]
     r.counts = {
         "suspended": r.summary["league"]["suspended"],
         "serving": sum(1 for o in r.outstanding if not o["awaiting"]),
@@ -456,6 +469,10 @@ def _leagues(r: ReportData) -> list[dict]:
     """Each league with its teams' rows, counts and who of them is suspended now."""
     out = []
     for lg in leagues(r.season):
+        if r.team is not None:  # one team: its league, with it alone
+            if r.team not in lg["teams"]:
+                continue
+            lg = dict(lg, teams=[r.team])
         rows = [x for x in r.team_rows if x["id"] in set(lg["teams"])]
         counts = {k: sum(x["counts"][k] for x in rows) for k, _ in COUNT_KEYS}
         now = [o for t in lg["teams"] for o in r.by_team[t]["outstanding"]]
@@ -484,6 +501,10 @@ def _title(r: ReportData) -> tuple[str, str]:
         f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
         f"{other_readings(pol)}; suspended as of {r.as_of}"
     )
+    if r.team is not None:
+        name = r.season.teams[r.team].name
+        title += f" for {name} ({r.team})" if name else f" for team {r.team}"
+        sub = "this team only: its persons' suspensions, their games and the audit's findings against the team; " + sub
     if r.whatif:
         sub += f"; under {r.whatif_name}"
     return title, sub
@@ -497,5 +518,5 @@ def _reconcile(r: ReportData) -> None:
         from hockeyrules.office.reconcile import WORDS, reconcile
 
         r.say("reconciling the league's issued suspensions ...")
-        r.reconciled = reconcile(r.season, None, r.policy, proposal=r.proposal)
+        r.reconciled = reconcile(r.season, None, r.policy, proposal=r.proposal, team=r.team)
         r.class_words = WORDS

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hockeyrules.engine.rulebook import excerpt
 from hockeyrules.views.explain import audit_suspension_node, serving_node, violation_node
+from hockeyrules.views.wording import rule_title
 
 
 def slim(node: dict) -> dict:
@@ -27,16 +28,24 @@ def rules_in(nodes: list, out: set) -> set:
     return out
 
 
-def quotes(texts: dict, entries: dict) -> dict:
+def quotes(texts: dict, entries: dict, league: str | None = None) -> dict:
     """The rulebook's words (a proposal's where it rewrites them) of every rule the entries cite;
-    the entries' trees slimmed in place."""
+    the entries' trees slimmed in place. Each rule's title on hover (wording.rule_title) goes
+    into the entries, as their `titles`."""
+    for shared in PAGE_KEYS:  # (a page's own, made again here: another's merged in would be stale)
+        entries.pop(shared, None)
     rules: set = set()
     for x in entries.values():
         rules_in(x["nodes"], rules)
     found = {r: texts.get(r) or excerpt(r) for r in sorted(rules)}
     for x in entries.values():
         x["nodes"] = [slim(n) for n in x["nodes"]]
+    entries["titles"] = {r: rule_title(r, q, league) for r, q in found.items()}
     return {r: q for r, q in found.items() if q}
+
+
+# The keys of a page's block that are not a row's explanation: the rules' words and titles.
+PAGE_KEYS = ("quotes", "titles")
 
 
 def suspension_entries(data, anchors, s: dict, out: dict) -> None:

@@ -89,10 +89,11 @@ def _stream(template, context: dict, path: Path) -> int:
     return path.stat().st_size
 
 
-def build_report(season, policy=None, proposal=None, as_of: str | None = None) -> str:
-    """The one-file report of a season (a Season, a path, or the file's data) as a string."""
+def build_report(season, policy=None, proposal=None, as_of: str | None = None, team: str | None = None) -> str:
+    """The one-file report of a season (a Season, a path, or the file's data) as a string;
+    `team` (an id): the report of that team alone."""
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
-    r = Report(gather(season, policy, proposal, as_of), single=True)
+    r = Report(gather(season, policy, proposal, as_of, team=team), single=True)
     buf = io.StringIO()
     for chunk in (
         _environment().get_template("single.html.j2").generate(**_context(r, current=None, filters=r.filters()))
@@ -102,16 +103,24 @@ def build_report(season, policy=None, proposal=None, as_of: str | None = None) -
 
 
 def write_report(
-    season, output, policy=None, proposal=None, as_of: str | None = None, site: bool | None = None, progress=None
+    season,
+    output,
+    policy=None,
+    proposal=None,
+    as_of: str | None = None,
+    site: bool | None = None,
+    progress=None,
+    team: str | None = None,
 ) -> dict:
     """Write the report. `site`: True a folder of pages, False one file, None: one file up to
     SINGLE_FILE_LINES game-sheet lines, else a folder (an `output` ending in .html then names
-    the folder without its suffix). Returns {"kind", "path", "pages", "bytes", "largest"}."""
+    the folder without its suffix). `team` (an id): the report of that team alone. Returns
+    {"kind", "path", "pages", "bytes", "largest"}."""
     season, policy, proposal = as_season(season), as_policy(policy, {}), as_proposal(proposal)
     say = progress or (lambda msg: None)
     out = Path(output)
     folder = str(output).endswith(("/", os.sep)) or out.is_dir()
-    data = gather(season, policy, proposal, as_of, progress=say)
+    data = gather(season, policy, proposal, as_of, progress=say, team=team)
     if site is None:
         site = folder or not data.fits_one_file()
     if site and out.suffix.lower() in (".html", ".htm"):
@@ -135,28 +144,49 @@ def write_report(
     }
 
 
-# The site's search index: a script (not JSON fetched) so that it loads from file:// too.
+# The site's search index: scripts (not JSON fetched) so that they load from file:// too. search.js
+# is small: the distinct words of each league's names and ids, read to choose the parts to load;
+# each league's part (search-LEAGUE.js) holds its teams' and persons' entries with their addresses.
 SEARCH_FILE = "search.js"
 
 
-def write_search(r: Report, path: Path) -> int:
-    """The index the site's search box reads: every team and person with a page, their address."""
+def search_part_file(league_id: str) -> str:
+    return f"search-{league_id}.js"
+
+
+def write_search(r: Report, folder: Path) -> dict[str, int]:
+    """The index the site's search box reads (search.js, then the parts it needs): file -> bytes."""
     import json
 
     # (here: start-up time: only a report that shows it loads it)
     from hockeyrules.read import streams
 
-    with streams.replacing(path) as fh:
-        fh.write("/* hockeyrules: the site's search index (index.html loads it on the first key) */\n")
+    def dumps(x) -> str:
+        return json.dumps(x, ensure_ascii=True, separators=(",", ":"))
+
+    parts = r.search_parts()
+    sizes = {}
+    with streams.replacing(folder / SEARCH_FILE) as fh:
+        fh.write("/* hockeyrules: the site's search index: the words of each league's names and ids; the\n")
+        fh.write("   script loads a league's part (its addresses) where every word typed is found */\n")
         fh.write("hockeyrulesSearch([\n")
-        fh.write(",\n".join(json.dumps(e, ensure_ascii=True, separators=(",", ":")) for e in r.search_entries()))
+        fh.write(",\n".join(dumps([p["name"], search_part_file(p["id"]), p["words"]]) for p in parts))
         fh.write("\n]);\n")
-    return path.stat().st_size
+    sizes[SEARCH_FILE] = (folder / SEARCH_FILE).stat().st_size
+    for n, p in enumerate(parts):
+        name = search_part_file(p["id"])
+        with streams.replacing(folder / name) as fh:
+            fh.write(f"/* hockeyrules: the site's search index, {p['name']}: its teams and persons */\n")
+            fh.write(f"hockeyrulesSearchPart({n}, [\n")
+            fh.write(",\n".join(dumps(e) for e in p["entries"]))
+            fh.write("\n]);\n")
+        sizes[name] = (folder / name).stat().st_size
+    return sizes
 
 
 def ours(name: str) -> bool:
     """A file of a report site: a folder holding only these may be replaced whole."""
-    return name.endswith(".html") or name == SEARCH_FILE
+    return name.endswith(".html") or name == SEARCH_FILE or (name.startswith("search-") and name.endswith(".js"))
 
 
 def write_site(r: Report, out: Path) -> dict[str, int]:
@@ -174,7 +204,7 @@ def write_site(r: Report, out: Path) -> dict[str, int]:
             _context(r, current="outstanding", filters=r.filters(), search_file=SEARCH_FILE),
             at / "index.html",
         )
-        sizes[SEARCH_FILE] = write_search(r, at / SEARCH_FILE)
+        sizes.update(write_search(r, at))
         if len(r.leagues) > 1:
             tpl = env.get_template("league.html.j2")
             for lg in r.leagues:

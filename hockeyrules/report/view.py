@@ -4,13 +4,14 @@ person, the audit, the diff at a time."""
 
 from __future__ import annotations
 
+from hockeyrules.engine.rulebook import excerpt
 from hockeyrules.report import explained, whatif
 from hockeyrules.report.charts import Charts
 from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
 from hockeyrules.views.render import games_text
 from hockeyrules.views.treeview import source_name
-from hockeyrules.views.wording import ordinal, penalty_words, words
+from hockeyrules.views.wording import ordinal, penalty_words, rule_title, words
 
 
 class Report:
@@ -32,6 +33,7 @@ class Report:
         )
         self.ticks = self.charts.ticks
         self.TOP, self.H, self.BOTTOM = Charts.TOP, Charts.H, Charts.BOTTOM
+        self.titles: dict[str, str] = {}  # rule id -> its title on hover (rule_title)
 
     @property
     def file(self) -> str:
@@ -41,6 +43,14 @@ class Report:
     def __getattr__(self, name: str):
         # only names not set above: the data's fields
         return getattr(self.data, name)
+
+    def rule_title(self, rule: str) -> str:
+        """A rule id's title on hover: who wrote it and its words (a proposal's where it rewrites
+        them); a diff's "+rule", "-rule", "~rule" as the rule's."""
+        rid = rule.lstrip("+-~")
+        if rid not in self.titles:
+            self.titles[rid] = rule_title(rid, self.texts.get(rid) or excerpt(rid), self.season.league)
+        return self.titles[rid]
 
     # --- rows --------------------------------------------------------------------
 
@@ -85,7 +95,7 @@ class Report:
 
     def team_pages(self):
         """Each team's page (a generator: one team in memory at a time)."""
-        teams = list(self.season.teams.items())
+        teams = [(t, self.season.teams[t]) for t in self.data.teams]
         for n, (t, team) in enumerate(teams, start=1):
             if n % 50 == 0 or n == len(teams):
                 self.say(f"team pages: {n} of {len(teams)}")
@@ -109,8 +119,7 @@ class Report:
         if not self.single and self.whatif:
             changes = self.diff(t)
             entries.update(changes.pop("xdata"))
-        entries.pop("quotes", None)
-        entries["quotes"] = explained.quotes(self.texts, entries)
+        entries["quotes"] = explained.quotes(self.texts, entries, self.season.league)
         out = sorted(rows["outstanding"], key=lambda o: (o["order"], o["person"], o["rule"] or ""))
         return {
             "id": t,
@@ -245,13 +254,14 @@ class Report:
             for f in rows[key]:
                 entries[f"{kind}-{f['n']}"] = {"nodes": [explained.penalty_node(self.data, kind, f)]}
                 out.append(dict(f, key=f"{kind}-{f['n']}"))
-        entries["quotes"] = explained.quotes(self.texts, entries)
+        entries["quotes"] = explained.quotes(self.texts, entries, self.season.league)
         audit_susp = []
         for s in rows["audit_suspensions"]:
             sv = self.serving_of.get((s["person"], s["game"], "league:10.08"))
             served = "-" if sv is None else f"{sv['served']}: {sv['status']}"
-            audit_susp.append(dict(s, key=f"a-{s['n']}", served_text=served))
+            audit_susp.append(dict(s, key=f"a-{s['n']}", served_text=served, served=sv["served"] if sv else 0))
         return {
+            "audit_persons": audit_persons(audit_susp),
             "violations": [dict(v, key=f"v-{v['n']}") for v in rows["violations"]],
             "forfeits": forfeits,
             "fines": fines,
@@ -265,23 +275,31 @@ class Report:
 
     # --- the site's search --------------------------------------------------------------
 
-    def search_entries(self) -> list[list[str]]:
-        """[shown, searched too, address] of every team and every person with a page, in team order."""
-        league_of = {t: lg["name"] for lg in self.leagues for t in lg["teams"]}
+    def search_parts(self) -> list[dict]:
+        """The site's search index, one part per league: {"id", "name", "entries", "words"}: each
+        entry [shown, searched too, address] of a team or a person with a page, in team order;
+        `words`, the distinct words of the league's names and ids (without accents or capitals),
+        for the small index of every league that says which parts to load (search.js)."""
         several = len(self.leagues) > 1
         out = []
-        for t, team in self.season.teams.items():
-            where = f"{t}, team" + (f", {league_of[t]}" if several else "")
-            out.append([team.name, where, self.team_href(t)])
-            for p in self.persons_of.get(t, []):
-                person = self.season.people[p]
-                out.append([person.name, f"{p}, {words(person.role)}, {team.name}", self.person_href(p)])
+        for lg in self.leagues:
+            entries, found = [], set()
+            for t in lg["teams"]:
+                team = self.season.teams[t]
+                where = f"{t}, team" + (f", {lg['name']}" if several else "")
+                entries.append([team.name, where, self.team_href(t)])
+                found.update(_plain(f"{team.name} {t}").split())
+                for p in self.persons_of.get(t, []):
+                    person = self.season.people[p]
+                    entries.append([person.name, f"{p}, {words(person.role)}, {team.name}", self.person_href(p)])
+                    found.update(_plain(f"{person.name} {p}").split())
+            out.append({"id": lg["id"], "name": lg["name"], "entries": entries, "words": " ".join(sorted(found))})
         return out
 
     # --- filters the script fills in --------------------------------------------------
 
     def filters(self, teams=None) -> dict:
-        teams = list(self.season.teams) if teams is None else teams
+        teams = list(self.data.teams) if teams is None else teams
         out = {"teams": [[t, f"{t} {self.season.teams[t].name}"] for t in teams]}
         if self.single:
             d = self.result
@@ -290,3 +308,37 @@ class Report:
             ]
             out["rules"] = [[r, r] for r in sorted({c["rule"] for s in d["suspensions"] for c in s["components"]})]
         return out
+
+
+def audit_persons(rows: list[dict]) -> list[dict]:
+    """The audit's league:10.08 suspensions one row per person (a head coach suspended for each
+    game his team used an ineligible person: one row with the count, the games under it), in
+    the order of each person's first."""
+    by_person: dict = {}
+    for s in rows:
+        by_person.setdefault(s["person"], []).append(s)
+    out = []
+    for members in by_person.values():
+        first, last = members[0], members[-1]
+        out.append(
+            {
+                "person": first["person"],
+                "name": first["name"],
+                "team": first["team"],
+                "key": f"ap-{first['n']}",
+                "count": len(members),
+                "first_date": first["date"],
+                "last_date": last["date"],
+                "served": sum(m["served"] for m in members),
+                "members": members,
+            }
+        )
+    return out
+
+
+def _plain(text: str) -> str:
+    """Text as the search compares it (report.js's plain()): no accents, no capitals."""
+    # (here: start-up time: only a site's search index needs it)
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", str(text)) if not 0x300 <= ord(c) <= 0x36F).lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from hockeyrules.report.explained import quotes
+from hockeyrules.views.render import indefinite_changes, indefinite_words
 
 
 def compared(r) -> tuple[dict, dict]:
@@ -31,14 +32,17 @@ def diff(r, team: str | None = None) -> dict:
     """The proposal against the current rules: headline, rows that change games, rows that do not,
     each with its explanation under both rule sets. In a site the rows are on each team's page
     (`team`); the diff page keeps the headline and the totals."""
+    # (here: start-up time: only a report that shows it loads it)
+    from hockeyrules.committee.diff import headline
+
     d, before = compared(r)
     entries: dict = {}
     moving: list = []
     same: list = []
     listed = r.single or team is not None
-    for c in d["changes"] if listed else []:
-        if team is not None and c["team"] != team:
-            continue
+    only = team if team is not None else r.team  # a team's page, or the report of one team
+    changes = [c for c in d["changes"] if only is None or c["team"] == only]
+    for c in changes if listed else []:
         anchor = r.anchors.get("s", c["person"], c["game"])
         key = (c["person"], c["game"])
         row = dict(
@@ -54,15 +58,16 @@ def diff(r, team: str | None = None) -> dict:
         if key in r.trees:
             entries[f"d1-{anchor}"] = {"title": f"Under {r.whatif_name}", "nodes": [r.trees[key].to_dict()]}
         (moving if c["games_change"] else same).append(row)
-    entries["quotes"] = quotes(r.texts, entries)
+    entries["quotes"] = quotes(r.texts, entries, r.season.league)
     return {
         "name": r.proposal.name if r.proposal is not None else r.whatif_name,
         "description": r.proposal.description if r.proposal is not None else "",
-        "headline": d["headline"],
+        "headline": d["headline"] if r.team is None else headline(changes),
+        "including": indefinite_words(indefinite_changes(changes)),
         "listed": listed,
         "moving": moving,
         "same": same,
-        "totals": _totals(r, d, team),
+        "totals": _totals(r, d, only),
         "xdata": entries,
     }
 
@@ -89,7 +94,7 @@ def _totals(r, d: dict, team: str | None) -> list[dict]:
         if team is None or t == team
     ]
     lg = d["totals"]["league"]
-    if team is None:
+    if team is None or r.team is not None:  # (the report of one team: its league's line too)
         totals.append(
             {
                 "team": "League",

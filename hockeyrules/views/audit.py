@@ -24,7 +24,7 @@ from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.types import ProposalSource, SeasonSource
-from hockeyrules.views.wording import ordinal
+from hockeyrules.views.wording import ordinal, plural
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 # What this module reads from the model (asp/audit_show.lp)
@@ -418,7 +418,7 @@ def _ineligible_violation(season: Season, game, team: str, pid: str, why) -> dic
             **base,
             "kind": "ineligible-suspended",
             "suspension": {"person": pid, "game": sgame, "rule": "league:10.08" if kind == "ineligible" else None},
-            "message": f"{pid} dressed while serving {what} earned in {sgame} ({done} game(s) of it served before)",
+            "message": f"{pid} dressed while serving {what} earned in {sgame} ({plural(done, 'game')} of it served before)",
         }
     if why.name == "notrostered":
         return {

@@ -605,7 +605,7 @@ class Explainer:
                 root.add(
                     Node(
                         "count",
-                        f"hc:s2-coach: team {team} has {n} line(s) with a major, a match penalty or "
+                        f"hc:s2-coach: team {team} has {plural(n, 'line')} with a major, a match penalty or "
                         f"a fighting infraction in this game, team lines included (3 make a "
                         f"coach suspension)",
                         rule="hc:s2-coach/1",
@@ -617,8 +617,8 @@ class Explainer:
                 root.add(
                     Node(
                         "count",
-                        f"{_stoppage_row()}: this stoppage holds {n} fighting line(s) and {sec} "
-                        f"secondary fight(s): {verdict} (3 fighting lines or a secondary fight "
+                        f"{_stoppage_row()}: this stoppage holds {plural(n, 'fighting line')} and "
+                        f"{plural(sec, 'secondary fight')}: {verdict} (3 fighting lines or a secondary fight "
                         f"are needed)",
                         rule=_stoppage_row(),
                     )
@@ -815,7 +815,7 @@ def explain_incident(
     if game not in games:
         raise KeyError(f"unknown game {game!r}")
     if not 1 <= number <= len(games[game].incidents):
-        raise KeyError(f"game {game} has {len(games[game].incidents)} incident(s); no incident {number}")
+        raise KeyError(f"game {game} has {plural(len(games[game].incidents), 'incident')}; no incident {number}")
     proposal = as_proposal(proposal)
     part = part_of(season, games[game].home, proposal)
     ex = build(part, policy, [Fact("focusline", Id(game), int(number))], proposal)

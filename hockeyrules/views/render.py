@@ -7,7 +7,7 @@ import io
 import json
 import unicodedata
 
-from hockeyrules.views.wording import games_short, plural
+from hockeyrules.views.wording import games_short, plural, team_labels
 
 
 def to_json(data: dict) -> str:
@@ -133,7 +133,10 @@ def other_readings(policy: dict) -> str:
     return "; readings " + ", ".join(other) if other else ""
 
 
-def suspensions_table(result: dict, width: int | None = None) -> str:
+def suspensions_table(result: dict, width: int | None = None, team_names: dict | None = None) -> str:
+    """The suspensions as a reader reads them: a team by its name (`team_names`: id -> name, the
+    season's; result@1 carries ids only, which stay in its JSON and CSV)."""
+    teams = team_labels(team_names or {})
     rows = []
     for s in result["suspensions"]:
         rules = " ".join(dict.fromkeys(c["rule"] for c in s["components"]))
@@ -141,7 +144,7 @@ def suspensions_table(result: dict, width: int | None = None) -> str:
             [
                 s["date"],
                 s["game"],
-                s["team"],
+                teams.get(s["team"], s["team"]),
                 s["person"],
                 s["name"],
                 s["role"],
@@ -221,8 +224,20 @@ def suspensions_csv(result: dict) -> str:
     return buf.getvalue()
 
 
-def audit_table(data: dict, width: int | None = None) -> str:
-    """The audit as an auditor reads it: serving, violations, forfeits and fines."""
+def audit_table(data: dict, width: int | None = None, names: dict | None = None) -> str:
+    """The audit as an auditor reads it: serving, violations, forfeits and fines; teams by their
+    names and persons with theirs (`names`: {"teams": id -> name, "people": id -> name}, the
+    season's; the audit's JSON and CSV keep the ids)."""
+    names = names or {}
+    teams = team_labels(names.get("teams", {}))
+    people = names.get("people", {})
+
+    def team(t):
+        return teams.get(t, t) if t else "-"
+
+    def person(p):
+        return f"{people[p]} ({p})" if p and people.get(p) else p or "-"
+
     out = [f"{data['league']} {data['season']}: audit\n\nServing\n"]
     rows = []
     for s in data["serving"]:
@@ -234,8 +249,8 @@ def audit_table(data: dict, width: int | None = None) -> str:
             [
                 s["date"],
                 s["game"],
-                s["team"],
-                s["person"],
+                team(s["team"]),
+                person(s["person"]),
                 s["rule"] or "rules",
                 length,
                 str(s["served"]),
@@ -256,7 +271,7 @@ def audit_table(data: dict, width: int | None = None) -> str:
     )
     out.append("\nViolations\n")
     rows = [
-        [v["date"], v["game"], v["team"], v["person"] or "-", v["rule"], v["kind"], v["message"]]
+        [v["date"], v["game"], team(v["team"]), person(v["person"]), v["rule"], v["kind"], v["message"]]
         for v in data["violations"]
     ]
     out.append(
@@ -275,8 +290,8 @@ def audit_table(data: dict, width: int | None = None) -> str:
         [
             f["date"],
             f["game"],
-            f["team"],
-            " ".join(f["persons"]),
+            team(f["team"]),
+            ", ".join(person(p) for p in f["persons"]),
             f"at least ${fines[(f['game'], f['team'])]['minimum']}",
         ]
         for f in data["forfeits"]
@@ -288,7 +303,7 @@ def audit_table(data: dict, width: int | None = None) -> str:
     )
     if data["audit_suspensions"]:
         out.append("\nSuspensions the audit creates (league:10.08, head coach, indefinite until decided)\n")
-        rows = [[s["date"], s["game"], s["team"], s["person"], s["name"]] for s in data["audit_suspensions"]]
+        rows = [[s["date"], s["game"], team(s["team"]), s["person"], s["name"]] for s in data["audit_suspensions"]]
         out.append(table(["date", "game", "team", "person", "name"], rows, width=width))
     if data["affiliate_obligations"]:
         out.append("\nAffiliates: owed to their registered team (league:10.01B, reported, not checked)\n")
@@ -296,8 +311,8 @@ def audit_table(data: dict, width: int | None = None) -> str:
             [
                 o["date"],
                 o["game"],
-                o["person"],
-                o["registered_team"] or "-",
+                person(o["person"]),
+                team(o["registered_team"]),
                 games_text(o["governing_games"], o["indefinite"]),
             ]
             for o in data["affiliate_obligations"]
@@ -343,7 +358,7 @@ def _either(side: dict | None) -> str:
 
 
 def _diff_rows(data: dict) -> list:
-    names = data.get("team_names", {})
+    names = team_labels(data.get("team_names", {}))
     rows = []
     for c in data["changes"]:
         why = []
@@ -376,7 +391,7 @@ def _totals_rows(data: dict) -> list:
     def cell(t: dict) -> str:
         return f"{t['suspensions']} / {t['games']} / {t['indefinite']}"
 
-    names = data.get("team_names", {})
+    names = team_labels(data.get("team_names", {}))
     rows = [[names.get(t) or t, cell(v["before"]), cell(v["after"])] for t, v in data["totals"]["teams"].items()]
     lg = data["totals"]["league"]
     rows.append(["league", cell(lg["before"]), cell(lg["after"])])
@@ -393,15 +408,31 @@ def markdown_table(headers: list, rows: list) -> str:
     return "\n".join(lines) + "\n"
 
 
+def indefinite_changes(changes: list) -> int:
+    """How many of a diff's suspensions whose games change are indefinite (on the side that has
+    them: after, else before): their games count in the headline at their minimum."""
+    return sum(1 for c in changes if c["games_change"] and (c["after"] or c["before"] or {}).get("indefinite"))
+
+
+def indefinite_words(n: int) -> str:
+    """What the headline's games include: "including 1 indefinite suspension awaiting a league
+    decision (at its minimum)"; nothing where there is none."""
+    if not n:
+        return ""
+    return (
+        f"including {plural(n, 'indefinite suspension')} awaiting a league decision "
+        f"({'at its' if n == 1 else 'at their'} minimum)"
+    )
+
+
 def headline_text(data: dict) -> str:
     """The diff's headline in one sentence."""
     h = data["headline"]
-    league = data.get("totals", {}).get("league", {})
-    indefinite = any(league.get(side, {}).get("indefinite") for side in ("before", "after"))
+    including = indefinite_words(indefinite_changes(data["changes"]))
     return (
         f"{plural(h['suspensions_added'], 'suspension')} added and {h['suspensions_removed']} removed; "
         f"{plural(h['games_added'], 'game')} added and {h['games_removed']} removed"
-        + (" (an indefinite suspension at its minimum)" if indefinite else "")
+        + (f", {including}" if including else "")
         + f"; {plural(h['persons_affected'], 'person')} whose games change; "
         f"{plural(h['suspensions_changing_rules_only'], 'suspension')} where only the rules cited change.\n"
     )

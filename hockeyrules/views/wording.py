@@ -177,3 +177,22 @@ def row_words(rule: str, quote: str) -> str:
 def person_words(name: str, pid: str, role: str, team_name: str | None = None) -> str:
     """Micah Kaminski (T07-12), player of Selkirk Pistons."""
     return f"{name} ({pid}), {words(role)}" + (f" of {team_name}" if team_name else "")
+
+
+def team_labels(names: dict) -> dict:
+    """Team id -> what a text table shows for it: its name; "name (id)" where two teams share
+    the name; the id where it has none. `names`: id -> name (None or "" for none)."""
+    seen: dict = {}
+    for name in names.values():
+        if name:
+            seen[name] = seen.get(name, 0) + 1
+    return {t: (f"{name} ({t})" if seen[name] > 1 else name) if name else t for t, name in names.items()}
+
+
+def rule_title(rule: str, quote: str | None, league: str | None = None) -> str:
+    """What a rule id says on hover: who wrote it and its words, a table's row with its columns
+    named ("Hockey Canada: "Fighting - First Offence": 1 game; 2 if in the last 10 minutes or
+    overtime")."""
+    who = body(rule, league)
+    who = who[:1].upper() + who[1:]
+    return f"{who}: {row_words(rule, quote)}" if quote else who

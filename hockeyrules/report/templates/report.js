@@ -95,36 +95,49 @@
     box.insertBefore(label, box.querySelector(".reset"));
   });
 
-  // --- the site's search: its index (search.js, written with the site) loaded on the first key ------
-  var find = document.getElementById("find"), found = document.getElementById("found"), index = null;
+  // --- the site's search: search.js (the words of each league's names and ids) loaded on the first
+  // key, then the part of each league holding every word typed (its entries and addresses), one
+  // at a time, until 20 are found -------------------------------------------------------------------
+  var find = document.getElementById("find"), found = document.getElementById("found");
+  var leagues = null, parts = {}, MAX = 20;
   function plain(s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  function load(src, id) {
+    if (document.getElementById(id)) { return; }
+    var s = document.createElement("script");  // a script element, not fetch(): it loads from file:// too
+    s.id = id;
+    s.src = src;
+    document.body.appendChild(s);
+  }
+  function has(text, words) { return words.every(function (w) { return text.indexOf(w) >= 0; }); }
   function search() {
-    var words = plain(find.value).split(/\s+/).filter(Boolean), shown = 0;
+    var words = plain(find.value).split(/\s+/).filter(Boolean), shown = 0, waiting = false;
     found.textContent = "";
-    if (!words.length || index === null) { return; }
-    for (var i = 0; i < index.length && shown < 20; i += 1) {
-      var e = index[i], text = plain(e[0] + " " + e[1]);
-      if (words.every(function (w) { return text.indexOf(w) >= 0; })) {
+    if (!words.length || leagues === null) { return; }
+    for (var i = 0; i < leagues.length && shown < MAX && !waiting; i += 1) {
+      var lg = leagues[i];
+      if (!words.every(function (w) { return lg.words.some(function (x) { return x.indexOf(w) >= 0; }); })) { continue; }
+      if (!parts[i]) { waiting = true; load(lg.file, "search-part-" + i); continue; }
+      parts[i].forEach(function (e) {
+        if (shown >= MAX || !has(plain(e[0] + " " + e[1]), words)) { return; }
         var li = el("li"), a = el("a", null, e[0]);
         a.href = e[2];
         li.appendChild(a);
         li.appendChild(el("span", "sub", " " + e[1]));
         found.appendChild(li);
         shown += 1;
-      }
+      });
     }
-    if (!shown) { found.appendChild(el("li", "none", "nobody and no team by that name")); }
+    if (waiting) { found.appendChild(el("li", "none", "searching\u2026")); }
+    else if (!shown) { found.appendChild(el("li", "none", "nobody and no team by that name")); }
   }
   if (find) {
-    // a script element, not fetch(): it loads from file:// too
-    window.hockeyrulesSearch = function (entries) { index = entries; search(); };
+    window.hockeyrulesSearch = function (index) {
+      leagues = index.map(function (x) { return {name: x[0], file: x[1], words: plain(x[2]).split(" ")}; });
+      search();
+    };
+    window.hockeyrulesSearchPart = function (n, entries) { parts[n] = entries; search(); };
     find.addEventListener("input", function () {
-      if (index === null && !document.getElementById("search-index")) {
-        var s = document.createElement("script");
-        s.id = "search-index";
-        s.src = find.getAttribute("data-index");
-        document.body.appendChild(s);
-      }
+      if (leagues === null) { load(find.getAttribute("data-index"), "search-index"); }
       search();
     });
   }
@@ -137,9 +150,9 @@
       each("script.xdata", null, function (s) {
         var d = JSON.parse(s.textContent);
         Object.keys(d).forEach(function (k) {
-          if (k === "quotes") {
-            store.quotes = store.quotes || {};
-            Object.keys(d.quotes).forEach(function (q) { store.quotes[q] = d.quotes[q]; });
+          if (k === "quotes" || k === "titles") {  // the rules' words and titles, for every block
+            store[k] = store[k] || {};
+            Object.keys(d[k]).forEach(function (q) { store[k][q] = d[k][q]; });
           } else { store[k] = d[k]; }
         });
       });
@@ -152,6 +165,12 @@
       if (part) { parent.appendChild(i % 2 ? el("span", "nw", part) : document.createTextNode(part)); }
     });
   }
+  // a rule id, with its title on hover (who wrote it and its words)
+  function ruleCode(rule, cls) {
+    var code = el("code", cls, rule), titles = explanations().titles || {};
+    if (titles[rule]) { code.title = titles[rule]; }
+    return code;
+  }
   function tree(nodes, quotes, shown) {
     var ul = el("ul", "tree");
     nodes.forEach(function (n) {
@@ -160,7 +179,7 @@
       whole(li, n.text);
       if (n.rule && n.text.indexOf(n.rule) < 0) {
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("code", "rule", n.rule));
+        li.appendChild(ruleCode(n.rule, "rule"));
       }
       if (n.line) { li.appendChild(el("span", "loc", " (" + (document.body.getAttribute("data-file") || "season file") + " line " + n.line + ")")); }
       var quote = n.rulebook || (n.rule && quotes[n.rule]);
@@ -168,7 +187,7 @@
       if (quote && n.kind !== "rulebook" && !ownWords && !shown[n.rule]) {
         shown[n.rule] = true;
         var bq = el("blockquote");
-        bq.appendChild(el("code", null, n.rule));
+        bq.appendChild(ruleCode(n.rule, null));
         bq.appendChild(document.createTextNode(" " + quote));
         li.appendChild(bq);
       }
