@@ -5,6 +5,7 @@ at phone width."""
 from __future__ import annotations
 
 import json
+import html
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -293,6 +294,24 @@ def test_the_report_is_one_well_formed_page_that_needs_no_network(example):
 def test_the_example_report_is_small_and_the_same_bytes_every_time(example):
     assert len(example["html"].encode("utf-8")) < 3_000_000
     assert build_report(WORKED) == build_report(WORKED)
+
+
+def test_the_tables_name_teams_and_the_audits_persons_the_ids_only_on_hover(example):
+    """Every Team cell of the report's tables shows the team's name (its id as the title);
+    the audit's violations and forfeits name the persons."""
+    text, season = example["html"], example["season"]
+    cells = re.findall(r'<td data-label="Team">(.*?)</td>', text)
+    assert len(cells) > 100
+    for cell in cells:
+        m = re.fullmatch(r'<a href="[^"]+" title="([^"]+)">([^<]+)</a>', cell)
+        assert m, cell
+        assert html.unescape(m.group(2)) == season.teams[m.group(1)].name
+    assert "at least 0" not in text and "indefinite (" not in text  # indefinite: as readers read it
+    persons = re.findall(r'<td data-label="Ineligible persons used">(.*?)</td>', text)
+    assert persons
+    for cell in persons:
+        for pid, name in re.findall(r'title="([^"]+)">([^<]+)</a>', cell):
+            assert html.unescape(name) == season.people[pid].name
 
 
 def test_every_summary_number_is_the_audit_json(example):

@@ -29,7 +29,7 @@ from hockeyrules import __version__
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.report.data import SINGLE_FILE_LINES, gather, running_totals
 from hockeyrules.report.view import Report
-from hockeyrules.views.wording import noun
+from hockeyrules.views.wording import games_words, noun
 
 __all__ = ["build_report", "write_report", "write_site", "ours", "running_totals", "SINGLE_FILE_LINES"]
 
@@ -42,6 +42,7 @@ def _environment():
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     env.filters["whole"] = whole
     env.filters["plural"] = noun  # the word after a count
+    env.filters["games_words"] = games_words  # a length as readers read it, indefinite ones too
     return env
 
 

@@ -11,7 +11,7 @@ from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
 from hockeyrules.views.render import games_text
 from hockeyrules.views.treeview import source_name
-from hockeyrules.views.wording import ordinal, penalty_words, rule_title, words
+from hockeyrules.views.wording import ordinal, penalty_words, rule_title, team_labels, words
 
 
 class Report:
@@ -34,6 +34,16 @@ class Report:
         self.ticks = self.charts.ticks
         self.TOP, self.H, self.BOTTOM = Charts.TOP, Charts.H, Charts.BOTTOM
         self.titles: dict[str, str] = {}  # rule id -> its title on hover (rule_title)
+        self.team_labels = team_labels({t: x.name for t, x in self.data.season.teams.items()})
+
+    def team_label(self, team: str) -> str:
+        """What a reader sees for a team: its name ("name (id)" where two share it)."""
+        return self.team_labels.get(team, team)
+
+    def person_label(self, pid: str) -> str:
+        """What a reader sees for a person: the name (the id where the season has none)."""
+        person = self.data.season.people.get(pid)
+        return person.name if person is not None and person.name else pid
 
     @property
     def file(self) -> str:
