@@ -4,8 +4,8 @@ at phone width."""
 
 from __future__ import annotations
 
-import json
 import html
+import json
 import re
 from collections import Counter
 from html.parser import HTMLParser
