@@ -173,6 +173,7 @@ def test_dressing_in_the_last_game_of_the_suspension_is_a_league_10_08_violation
             "person": "A1",
             "kind": "ineligible-suspended",
             "suspension": {"person": "A1", "game": "G1", "rule": None},
+            "served_before": 1,
             "message": "A1 dressed while serving the suspension earned in G1 (1 game of it served before)",
         }
     ]
@@ -596,6 +597,7 @@ def test_a_suspended_head_coach_who_dresses_is_an_ineligible_person_used():
             "person": "CA",
             "kind": "ineligible-suspended",
             "suspension": {"person": "CA", "game": "G1", "rule": None},
+            "served_before": 1,
             "message": "CA dressed while serving the suspension earned in G1 (1 game of it served before)",
         }
     ]
@@ -725,6 +727,7 @@ def test_a_player_dressed_for_a_team_whose_roster_does_not_hold_him_is_ineligibl
             "team": "B",
             "person": "A5",
             "kind": "ineligible-not-rostered",
+            "rostered_with": "A",
             "message": "A5 dressed for B, whose roster does not hold him (rostered with A)",
         }
     ]
@@ -758,6 +761,8 @@ def test_an_affiliate_in_his_eleventh_regular_game_is_ineligible():
             "team": "A",
             "person": "F1",
             "kind": "ineligible-affiliate-limit",
+            "count": 11,
+            "limit": 10,
             "message": "affiliate F1's 11th regular-season game, past the limit of 10",
         }
     ]
@@ -1010,6 +1015,7 @@ def test_an_affiliate_dressed_in_a_double_header_while_a_player_sits_out_is_a_vi
             "date": FRI,
             "team": "A",
             "person": "F1",
+            "sitting_out": "A1",
             "message": "affiliate F1 dressed in a double-header game while A1 sits out a suspension",
         }
     ]
@@ -1189,8 +1195,11 @@ def test_the_cli_audit_csv_of_a_clean_season_has_only_its_header(tmp_path):
 def test_the_cli_audit_table_shows_serving_violations_and_forfeits(tmp_path):
     res = _cli("audit", _write(tmp_path, _violating_season()), "--format", "table")
     assert res.exit_code == 0
-    for words in ("Serving", "Violations", "Forfeits and fines", "ineligible-suspended", "at least $200"):
+    for words in ("Serving", "Violations", "Forfeits and fines", "dressed while serving", "at least $200"):
         assert words in res.stdout
+    # the violation said with the season's names; its kind and the ids' sentence stay in JSON and CSV
+    assert "ineligible-suspended" not in res.stdout and "Player A1 dressed while serving" in res.stdout
+    assert "1 forfeit," in res.stdout and "1 fine of at least" in res.stdout
     default = _cli("audit", _write(tmp_path, _violating_season()))
     assert default.stdout == res.stdout
 

@@ -75,11 +75,14 @@ def audit_entries(data, out: dict, rows: dict) -> None:
 def penalty_node(data, kind: str, f: dict) -> dict:
     """A forfeit (`kind` "f") or a fine ("i") with the violations that caused it."""
     g = data.games_by_id[f["game"]]
+    words, people = data.words, data.season.people
+    team = words.team(f["team"])
     if kind == "f":
-        text = f"{f['team']} forfeits {f['game']} ({f['date']}): it used {', '.join(f['persons'])} while ineligible"
+        used = ", ".join(f"{people[p].name} ({p})" if p in people and people[p].name else p for p in f["persons"])
+        text = f"{team} forfeits {f['game']} ({f['date']}): it used {used} while ineligible"
     else:
         text = (
-            f"{f['team']} is fined at least ${f['minimum']} {f['currency']} for {f['game']} "
+            f"{team} is fined at least ${f['minimum']} {f['currency']} for {f['game']} "
             f"({f['date']}): one fine per team and game that used an ineligible person"
         )
     return {
@@ -89,7 +92,7 @@ def penalty_node(data, kind: str, f: dict) -> dict:
         "where": g.where,
         "line": g.line,
         "children": [
-            {"kind": "violation", "text": v["message"], "rule": v["rule"]}
+            {"kind": "violation", "text": words.violation(v), "rule": v["rule"]}
             for v in data.violations_by_game.get((f["game"], f["team"], f["rule"]), [])
         ],
     }

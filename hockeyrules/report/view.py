@@ -11,7 +11,7 @@ from hockeyrules.report.data import ReportData, grouped
 from hockeyrules.report.layout import Layout
 from hockeyrules.views.render import games_text
 from hockeyrules.views.treeview import source_name
-from hockeyrules.views.wording import ordinal, penalty_words, rule_title, team_labels, words
+from hockeyrules.views.wording import ordinal, penalty_words, rule_title, team_labels, violation_words, words
 
 
 class Report:
@@ -39,6 +39,10 @@ class Report:
     def team_label(self, team: str) -> str:
         """What a reader sees for a team: its name ("name (id)" where two share it)."""
         return self.team_labels.get(team, team)
+
+    def said(self, v: dict) -> str:
+        """An audit violation as a reader reads it: with the season's names."""
+        return violation_words(v, self.person_label, self.team_label)
 
     def person_label(self, pid: str) -> str:
         """What a reader sees for a person: the name (the id where the season has none)."""
@@ -155,7 +159,7 @@ class Report:
                 "affiliate" + (f" (registered with {person.registered_team})" if person.registered_team else "")
             )
         findings = [
-            {"date": v["date"], "game": v["game"], "rule": v["rule"], "message": v["message"], "key": f"v-{v['n']}"}
+            {"date": v["date"], "game": v["game"], "rule": v["rule"], "message": self.said(v), "key": f"v-{v['n']}"}
             for v in mine["violations"]
         ]
         status = None if self.whatif else sorted(mine["outstanding"], key=lambda o: (o["order"], o["rule"] or ""))

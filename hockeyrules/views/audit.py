@@ -24,7 +24,7 @@ from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import Season
 from hockeyrules.types import ProposalSource, SeasonSource
-from hockeyrules.views.wording import ordinal, plural
+from hockeyrules.views.wording import violation_words
 
 AUDIT_PROGRAMS = ("audit_serving.lp", "audit_eligibility.lp", "audit_show.lp")
 # What this module reads from the model (asp/audit_show.lp)
@@ -308,8 +308,9 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
                 "date": games[gid].date,
                 "team": team,
                 "person": None,
-                "message": f"{team} dressed {x.number} players where {limit.number} were allowed: a roster spot is "
-                f"lost while " + ", ".join(f"{p} sits out the match-penalty suspension of {g0}" for p, g0 in holders),
+                "dressed": x.number,
+                "allowed": limit.number,
+                "holders": [{"person": p, "game": g0} for p, g0 in holders],
             }
         )
     for g, t, aff, p in r.atoms["doubleheaderviolation"]:
@@ -322,10 +323,11 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
                 "date": games[gid].date,
                 "team": team,
                 "person": aff.string,
-                "message": f"affiliate {aff.string} dressed in a double-header game while {p.string} sits out a "
-                f"suspension",
+                "sitting_out": p.string,
             }
         )
+    for v in a.violations:
+        v["message"] = violation_words(v)  # the ids' sentence; views say it with names
     a.violations.sort(key=lambda v: (r.game_key(v["game"]), v["team"], v["rule"], v["person"] or "", v["message"]))
 
     # Forfeits, fines, and the coach suspensions the audit creates.
@@ -413,23 +415,13 @@ def _ineligible_violation(season: Season, game, team: str, pid: str, why) -> dic
     base = {"rule": "league:10.08", "game": game.id, "date": game.date, "team": team, "person": pid}
     if why.name == "suspended":
         (sgame, kind), done = _source(why.arguments[0]), why.arguments[1].number
-        what = "the league:10.08 suspension" if kind == "ineligible" else "the suspension"
         return {
             **base,
             "kind": "ineligible-suspended",
             "suspension": {"person": pid, "game": sgame, "rule": "league:10.08" if kind == "ineligible" else None},
-            "message": f"{pid} dressed while serving {what} earned in {sgame} ({plural(done, 'game')} of it served before)",
+            "served_before": done,
         }
     if why.name == "notrostered":
-        return {
-            **base,
-            "kind": "ineligible-not-rostered",
-            "message": f"{pid} dressed for {team}, whose roster does not hold him "
-            f"(rostered with {why.arguments[0].string})",
-        }
+        return {**base, "kind": "ineligible-not-rostered", "rostered_with": why.arguments[0].string}
     n, limit = (x.number for x in why.arguments)
-    return {
-        **base,
-        "kind": "ineligible-affiliate-limit",
-        "message": f"affiliate {pid}'s {ordinal(n)} regular-season game, past the limit of {limit}",
-    }
+    return {**base, "kind": "ineligible-affiliate-limit", "count": n, "limit": limit}

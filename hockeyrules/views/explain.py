@@ -35,6 +35,7 @@ from hockeyrules.views.wording import (
     plural,
     reading_words,
     row_words,
+    violation_words,
     words,
 )
 
@@ -128,6 +129,11 @@ class Words:
         """A team as a reader names it: its name (its id where it has none)."""
         t = self.season.teams.get(team)
         return t.name if t is not None and t.name else str(team)
+
+    def violation(self, v: dict) -> str:
+        """An audit violation's sentence with the season's names (its JSON message has ids)."""
+        people = self.season.people
+        return violation_words(v, lambda p: people[p].name if p in people and people[p].name else p, self.team)
 
     def matchup(self, g: Game) -> str:
         return f"{self.team(g.home)} v {self.team(g.away)}"
@@ -974,7 +980,7 @@ def violation_node(words: Words, v: dict) -> Node:
     g = words.games[v["game"]]
     node = Node(
         "violation",
-        f"{v['rule']} in {v['game']} {v['date']} for {words.team(v['team'])}: {v['message']}",
+        f"{v['rule']} in {v['game']} {v['date']} for {words.team(v['team'])}: {words.violation(v)}",
         rule=v["rule"],
         where=g.where,
         line=g.line,
@@ -1012,7 +1018,7 @@ def audit_suspension_node(words: Words, s: dict, used: list, serving: dict | Non
     if quote:
         node.add(Node("rulebook", f"rulebook: {row_words('league:10.08', quote)}", rule="league:10.08"))
     for v in used:
-        node.add(Node("violation", v["message"], rule=v["rule"]))
+        node.add(Node("violation", words.violation(v), rule=v["rule"]))
     return node
 
 

@@ -7,7 +7,7 @@ import io
 import json
 import unicodedata
 
-from hockeyrules.views.wording import games_short, plural, team_labels
+from hockeyrules.views.wording import games_short, plural, team_labels, violation_words
 
 
 def to_json(data: dict) -> str:
@@ -271,15 +271,22 @@ def audit_table(data: dict, width: int | None = None, names: dict | None = None)
     )
     out.append("\nViolations\n")
     rows = [
-        [v["date"], v["game"], team(v["team"]), person(v["person"]), v["rule"], v["kind"], v["message"]]
+        [
+            v["date"],
+            v["game"],
+            team(v["team"]),
+            person(v["person"]),
+            v["rule"],
+            violation_words(v, lambda p: people.get(p) or p, team),
+        ]
         for v in data["violations"]
     ]
     out.append(
         table(
-            ["date", "game", "team", "person", "rule", "kind", "what was wrong"],
+            ["date", "game", "team", "person", "rule", "what was wrong"],
             rows,
             width=width,
-            drop=("kind", "team", "date"),
+            drop=("team", "date"),
         )
         if rows
         else "none\n"
@@ -319,8 +326,8 @@ def audit_table(data: dict, width: int | None = None, names: dict | None = None)
         ]
         out.append(table(["date", "game", "person", "registered team", "governing games"], rows, width=width))
     out.append(
-        f"\n{len(data['serving'])} suspensions to serve, {len(data['violations'])} violations, "
-        f"{len(data['forfeits'])} forfeits, {len(data['fines'])} fines of at least $200\n"
+        f"\n{plural(len(data['serving']), 'suspension')} to serve, {plural(len(data['violations']), 'violation')}, "
+        f"{plural(len(data['forfeits']), 'forfeit')}, {plural(len(data['fines']), 'fine')} of at least $200\n"
     )
     return "".join(out)
 

@@ -196,3 +196,37 @@ def rule_title(rule: str, quote: str | None, league: str | None = None) -> str:
     who = body(rule, league)
     who = who[:1].upper() + who[1:]
     return f"{who}: {row_words(rule, quote)}" if quote else who
+
+
+def _same(x: str) -> str:
+    return x
+
+
+def violation_words(v: dict, person=_same, team=_same) -> str:
+    """What was wrong, in a sentence, from an audit violation's fields: by ids (the JSON's
+    `message`) or, given `person` and `team` (id -> what a reader sees), by names."""
+    kind, who = v["kind"], person(v["person"]) if v.get("person") else ""
+    if kind == "ineligible-suspended":
+        what = "the league:10.08 suspension" if v["suspension"]["rule"] == "league:10.08" else "the suspension"
+        return (
+            f"{who} dressed while serving {what} earned in {v['suspension']['game']} "
+            f"({plural(v['served_before'], 'game')} of it served before)"
+        )
+    if kind == "ineligible-not-rostered":
+        return (
+            f"{who} dressed for {team(v['team'])}, whose roster does not hold him "
+            f"(rostered with {team(v['rostered_with'])})"
+        )
+    if kind == "ineligible-affiliate-limit":
+        return f"affiliate {who}'s {ordinal(v['count'])} regular-season game, past the limit of {v['limit']}"
+    if kind == "double-header":
+        return f"affiliate {who} dressed in a double-header game while {person(v['sitting_out'])} sits out a suspension"
+    if kind == "roster-spot":
+        held = ", ".join(
+            f"{person(h['person'])} sits out the match-penalty suspension of {h['game']}" for h in v["holders"]
+        )
+        return (
+            f"{team(v['team'])} dressed {v['dressed']} players where {v['allowed']} were allowed: "
+            f"a roster spot is lost while {held}"
+        )
+    raise ValueError(f"no words for a violation of kind {kind!r}")
