@@ -439,7 +439,8 @@ class Explainer:
             lnode = node.add(
                 Node(
                     "layer",
-                    f"{layer_words(layer, league, self.season)}: {plural(part, 'game')} (on each line {LARGEST}; "
+                    f"{layer_words(layer, league, self.season)}: "
+                    f"{games_words(part, any(c.indefinite for c in comps))} (on each line {LARGEST}; "
                     f"a separate sanction adds)",
                     data={"layer": layer, "games": part},
                 )
