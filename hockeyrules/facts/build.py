@@ -104,6 +104,7 @@ INPUT = {
     "policy": 2,
     "team": 1,
     "person": 3,
+    "member": 4,
     "affiliate": 1,
     "game": 4,
     "gameorder": 2,
@@ -204,16 +205,32 @@ def season_facts(season: Season, out: Facts, line_ups: bool = False, dates: bool
         out.add("pim", const(kind), int(minutes))
     for team in season.teams.values():
         out.add("team", ids(team.id))
+    movers = False
     for p in season.people.values():
-        out.add("person", ids(p.id), ids(p.team), const(p.role))
+        if p.teams:
+            # a person who changes team: a person/3 fact for each of his teams and his
+            # memberships by day (asp/membership.lp); only he costs more
+            movers = True
+            for team in dict.fromkeys(m.team for m in p.teams):
+                out.add("person", ids(p.id), ids(team), const(p.role))
+            for m in p.teams:
+                start = _day(m.start) if m.start is not None else _FIRST_DAY
+                end = _day(m.end) if m.end is not None else _LAST_DAY
+                out.add("member", ids(p.id), ids(m.team), start, end)
+        else:
+            out.add("person", ids(p.id), ids(p.team), const(p.role))
         if p.affiliate:
             out.add("affiliate", ids(p.id))
+    # a mover's team is read on each game's date: every game's date is given then
+    dates = dates or movers
     parts = _LineParts(season)
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
         game_facts(season, g, position, out, line_ups, dates, parts)
 
 
 _ORDINAL_CACHE: dict = {}
+# the open ends of a membership, as day numbers (the first and the last day there is)
+_FIRST_DAY, _LAST_DAY = _dt.date.min.toordinal(), _dt.date.max.toordinal()
 
 
 def _day(date: str) -> int:
@@ -236,7 +253,8 @@ class _LineParts:
         self.coaches: dict = {}  # team -> its head coaches, in the season's order
         for pid, p in season.people.items():
             if p.role == "head_coach":
-                self.coaches.setdefault(p.team, []).append(pid)
+                for team in dict.fromkeys(m.team for m in p.teams) if p.teams else (p.team,):
+                    self.coaches.setdefault(team, []).append(pid)
         self.whens: dict = {}  # (period, seconds) -> text
         self.codes: dict = {}  # infraction -> Const
         self.penalties: dict = {}  # penalty tuple -> (",number)" ending, default minutes)
