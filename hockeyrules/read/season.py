@@ -285,7 +285,7 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
         ident = _unique_id(c, obj, path, seen, "person")
         name = c.text(obj, "name", path, required=False)
         memberships = _memberships(c, obj, path, teams) if obj.get("teams") is not None else None
-        team = c.text(obj, "team", path, nonempty=True, ref=True, required=memberships is None)
+        team = c.text(obj, "team", path, nonempty=True, ref=True, required=obj.get("teams") is None)
         if team is not None and team not in teams:
             c.error(path + ("team",), f"unknown team {shown(team)}")
             team = None

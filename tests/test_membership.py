@@ -1,0 +1,220 @@
+"""Team membership by date (issue 31; docs/season-format.md, "A person on several
+teams"; asp/membership.lp): the audit's serving, eligibility and the reader's checks
+for a person who changes team.
+
+The seasons are built on scenarios.base_season() (teams A and B, players A1..A20 and
+B1..B20, head coaches CA and CB) with a third team C and its head coach CC. Games are
+a week apart from Wednesday 2025-10-01, home A and away B unless a game says otherwise.
+M is traded from A to C: he belongs to A up to 2025-10-10 and to C from 2025-10-11,
+so G1 (10-01) and G2 (10-08) are before the move, G3 (10-15) on are after it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from helpers import line
+from helpers import season_of as season
+
+import hockeyrules
+from hockeyrules import InputError
+from hockeyrules.cli.commands import main
+from hockeyrules.facts.build import Facts, season_facts
+from hockeyrules.read.season import from_data
+from hockeyrules.views.audit import audit
+
+TRADE = [{"team": "A", "to": "2025-10-10"}, {"team": "C", "from": "2025-10-11"}]
+C_TEAM = [{"id": "C", "name": "Charlie"}]
+
+
+def people(teams=TRADE, role="player"):
+    return [
+        {"id": "M", "name": "Mover", "role": role, "teams": teams},
+        {"id": "CC", "name": "Coach C", "team": "C", "role": "head_coach"},
+        {"id": "C1", "name": "Player C1", "team": "C", "role": "player"},
+    ]
+
+
+def traded(games, **kw):
+    return season(games, people=kw.pop("people", people()), teams=C_TEAM, **kw)
+
+
+def run(games, **kw):
+    return audit(traded(games, **kw)).to_dict()
+
+
+def match(p):  # hc:7.2(c): 3 games
+    return line(p, "boarding", ["match"])
+
+
+def serving(a, person, game="G1"):
+    found = [s for s in a["serving"] if s["person"] == person and s["game"] == game and s["rule"] is None]
+    assert len(found) == 1, a["serving"]
+    return found[0]
+
+
+def kinds(a):
+    return [(v["kind"], v["game"], v["team"], v["person"]) for v in a["violations"]]
+
+
+# ---------------------------------------------------------------------------
+# Serving: a suspension follows the person into his new team's games
+
+
+def test_a_suspension_carried_across_a_trade_is_served_in_the_new_teams_games():
+    # 3 games from G1: G2 with A, then C's G3 and G5 (G4 is A's: no longer his)
+    a = run([{"incidents": [match("M")]}, {}, {"home": "C"}, {}, {"home": "C"}, {"home": "C"}])
+    s = serving(a, "M")
+    assert (s["team"], s["served_in"], s["eligible_from"], s["status"]) == ("A", ["G2", "G3", "G5"], "G6", "complete")
+    assert a["violations"] == []
+    assert [x["team"] for x in a["suspensions"]] == ["A"]  # the team at the time of the offence
+
+
+def test_a_move_after_the_suspension_is_served_changes_nothing():
+    # near miss: served in full with A (G2, G3, G4) before the move on 2025-10-25
+    moved_late = [{"team": "A", "to": "2025-10-24"}, {"team": "C", "from": "2025-10-25"}]
+    games = [{"incidents": [match("M")]}, {}, {}, {}, {"home": "C"}]
+    a = run(games, people=people(moved_late))
+    s = serving(a, "M")
+    assert (s["served_in"], s["eligible_from"], s["status"]) == (["G2", "G3", "G4"], "G5", "complete")
+    # the same as a player of A who never moves
+    plain = audit(season([{"incidents": [match("A1")]}, {}, {}, {}, {}])).to_dict()
+    assert serving(plain, "A1")["served_in"] == ["G2", "G3", "G4"]
+
+
+def test_a_suspension_earned_after_the_trade_is_served_with_the_new_team():
+    a = run([{}, {}, {"home": "C", "incidents": [match("M")]}, {}, {"home": "C"}, {"home": "C"}, {"home": "C"}])
+    s = serving(a, "M", "G3")
+    assert (s["team"], s["served_in"], s["eligible_from"]) == ("C", ["G5", "G6", "G7"], None)
+    assert [x["team"] for x in a["suspensions"]] == ["C"]
+
+
+def test_dressing_for_the_new_team_while_still_suspended_is_ineligible_use_by_the_new_team():
+    games = [
+        {"incidents": [match("M")]},
+        {},
+        {"home": "C"},
+        {},
+        {"home": "C", "dressed": {"C": ["M", "C1", "CC"]}},
+        {"home": "C"},
+    ]
+    a = run(games)
+    assert kinds(a) == [("ineligible-suspended", "G5", "C", "M")]
+    assert [(f["game"], f["team"]) for f in a["forfeits"]] == [("G5", "C")]
+    assert [(x["person"], x["team"], x["game"]) for x in a["audit_suspensions"]] == [("CC", "C", "G5")]
+    # G5 is not served: the third game is G6
+    assert serving(a, "M")["served_in"] == ["G2", "G3", "G6"]
+
+
+def test_dressing_for_the_old_team_after_the_move_is_not_rostered_properly():
+    a = run([{}, {}, {"home": "C"}, {"dressed": {"A": ["M", "A2", "CA"]}}])
+    assert kinds(a) == [("ineligible-not-rostered", "G4", "A", "M")]
+    assert "rostered with C" in a["violations"][0]["message"]
+
+
+def test_dressing_for_the_old_team_before_the_move_is_no_violation():
+    # near miss: G2 is still A's
+    a = run([{}, {"dressed": {"A": ["M", "A2", "CA"]}}, {"home": "C", "dressed": {"C": ["M", "CC"]}}])
+    assert a["violations"] == []
+
+
+# ---------------------------------------------------------------------------
+# The season file: people[].teams
+
+
+def problems(data) -> list[tuple[str, str]]:
+    with pytest.raises(InputError) as err:
+        from_data(data)
+    return [(p.where, p.message) for p in err.value.problems]
+
+
+def test_memberships_are_checked_each_at_its_place_all_at_once():
+    bad = [
+        {"id": "M1", "name": "x", "role": "player", "teams": [{"team": "Z"}]},
+        {"id": "M2", "name": "x", "role": "player", "teams": [{"team": "A", "from": "2025-11-01", "to": "2025-10-01"}]},
+        {
+            "id": "M3",
+            "name": "x",
+            "role": "player",
+            "teams": [{"team": "A", "to": "2025-10-20"}, {"team": "B", "from": "2025-10-20"}],
+        },
+        {"id": "M4", "name": "x", "role": "player", "teams": [{"team": "A", "from": "2025-13-01"}]},
+        {"id": "M5", "name": "x", "team": "B", "role": "player", "teams": [{"team": "A"}, {"team": "C"}]},
+        {"id": "M6", "name": "x", "role": "player", "teams": []},
+    ]
+    data = season([{}], people=bad, teams=C_TEAM)
+    found = problems(data)
+    n = 46  # the base season's people come first
+    assert found == [
+        (f"people[{n}].teams[0].team", "unknown team 'Z'"),
+        (f"people[{n + 1}].teams[0].from", "from 2025-11-01 is after to 2025-10-01"),
+        (
+            f"people[{n + 2}].teams[1]",
+            f"overlaps people[{n + 2}].teams[0] ('A' to 2025-10-20): a person belongs to one team on a date",
+        ),
+        (f"people[{n + 3}].teams[0].from", "not a date: '2025-13-01'"),
+        (
+            f"people[{n + 4}].teams[1]",
+            f"overlaps people[{n + 4}].teams[0] ('A'): a person belongs to one team on a date",
+        ),
+        (f"people[{n + 5}].teams", "expected a non-empty list of {team, from, to}, got a list"),
+    ]
+
+
+def test_a_line_on_a_game_of_neither_team_of_the_date_is_an_error_naming_both():
+    # M belongs to C on G4's date (10-22); G4 is A v B
+    data = traded([{}, {}, {"home": "C"}, {"incidents": [match("M")]}])
+    assert problems(data) == [
+        (
+            "games[3].incidents[0].person",
+            "'M' plays for 'C' on 2025-10-22 (teams: 'A' to 2025-10-10, 'C' from 2025-10-11), "
+            "on neither team of the game (A v B)",
+        )
+    ]
+
+
+def test_a_line_between_two_memberships_is_an_error():
+    gap = [{"team": "A", "to": "2025-10-05"}, {"team": "C", "from": "2025-10-20"}]
+    data = traded([{}, {"incidents": [match("M")]}], people=people(gap))
+    ((where, message),) = problems(data)
+    assert where == "games[1].incidents[0].person"
+    assert message.startswith("'M' belongs to no team on 2025-10-08 (teams: 'A' to 2025-10-05, 'C' from 2025-10-20)")
+
+
+def test_one_membership_without_dates_is_the_plain_team():
+    data = season(
+        [{"incidents": [match("M")]}, {}], people=[{"id": "M", "name": "M", "role": "player", "teams": [{"team": "A"}]}]
+    )
+    s = from_data(data)
+    assert (s.people["M"].team, s.people["M"].teams) == ("A", ())
+
+
+def test_the_team_field_is_the_latest_membership_where_not_given():
+    s = from_data(traded([{}]))
+    assert s.people["M"].team == "C"
+    assert [m.team for m in s.people["M"].teams] == ["A", "C"]
+
+
+def test_only_a_mover_adds_facts():
+    plain, moved = Facts(), Facts()
+    season_facts(from_data(season([{}])), plain, dates=False)
+    season_facts(from_data(traded([{}])), moved, dates=False)
+    assert "member" not in plain.terms and "gameday" not in plain.terms
+    assert len(moved.terms["member"]) == 2 and "gameday" in moved.terms  # the dates a mover's team is read on
+
+
+def test_the_command_line_exits_2_on_an_overlap(tmp_path):
+    import json
+
+    data = traded([{}])
+    data["people"][-3]["teams"] = [{"team": "A"}, {"team": "C", "from": "2025-10-11"}]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["suspensions", str(path)])
+    assert result.exit_code == 2
+    assert "people[46].teams[1]" in result.output
+
+
+def test_the_result_names_the_team_of_the_offence():
+    r = hockeyrules.evaluate(traded([{"incidents": [match("M")]}, {}, {"home": "C", "incidents": [match("M")]}]))
+    assert [(s.game, s.team) for s in r.suspensions] == [("G1", "A"), ("G3", "C")]
