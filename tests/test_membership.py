@@ -218,3 +218,103 @@ def test_the_command_line_exits_2_on_an_overlap(tmp_path):
 def test_the_result_names_the_team_of_the_offence():
     r = hockeyrules.evaluate(traded([{"incidents": [match("M")]}, {}, {"home": "C", "incidents": [match("M")]}]))
     assert [(s.game, s.team) for s in r.suspensions] == [("G1", "A"), ("G3", "C")]
+
+
+# ---------------------------------------------------------------------------
+# A folder of CSV files: people.csv rows with team_from/team_to, moves.csv
+
+
+def _folder(tmp_path, games):
+    from hockeyrules.read.csv.exporter import write_folder
+
+    path = tmp_path / "folder"
+    write_folder(from_data(traded(games)), path)
+    return path
+
+
+def _without_mover_rows(path):
+    """people.csv as a registry of one team a person (M's rows gone but the latest, no dates)."""
+    lines = (path / "people.csv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")[:-2]
+    kept = [",".join(x.split(",")[: len(header)]) for x in lines[1:] if not x.startswith("M,Mover,A,")]
+    (path / "people.csv").write_text("\r\n".join([",".join(header)] + kept) + "\r\n", encoding="utf-8")
+
+
+GAMES = [{"incidents": [match("M")]}, {}, {"home": "C", "incidents": [match("M")]}, {"home": "C"}]
+
+
+def test_people_csv_rows_with_team_from_and_team_to_are_the_persons_teams(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    assert "M,Mover,A,player,,,,2025-10-10\nM,Mover,C,player,,,2025-10-11," in (path / "people.csv").read_text()
+    season = load_folder(path)
+    assert [(m.team, m.start, m.end) for m in season.people["M"].teams] == [
+        ("A", None, "2025-10-10"),
+        ("C", "2025-10-11", None),
+    ]
+    r = hockeyrules.evaluate(season)
+    assert [(s.game, s.team) for s in r.suspensions] == [("G1", "A"), ("G3", "C")]
+
+
+def test_a_second_membership_row_that_names_another_role_is_an_error(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    text = (path / "people.csv").read_text().replace("M,Mover,C,player,", "M,Mover,C,head_coach,")
+    (path / "people.csv").write_text(text)
+    with pytest.raises(InputError) as err:
+        load_folder(path)
+    assert [(p.where, p.line) for p in err.value.problems] == [("people.csv", 49)]
+    assert "'head_coach' differs from 'player' on line 48" in err.value.problems[0].message
+
+
+def test_moves_csv_gives_the_teams_from_the_date_of_each_move(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    _without_mover_rows(path)
+    text = (path / "people.csv").read_text().replace("M,Mover,C,player", "M,Mover,A,player")
+    (path / "people.csv").write_text(text)
+    (path / "moves.csv").write_text("person,team,from\r\nM,C,2025-10-11\r\n")
+    season = load_folder(path)
+    assert [(m.team, m.start, m.end) for m in season.people["M"].teams] == [
+        ("A", None, "2025-10-10"),
+        ("C", "2025-10-11", None),
+    ]
+    assert [(s.game, s.team) for s in hockeyrules.evaluate(season).suspensions] == [("G1", "A"), ("G3", "C")]
+
+
+def test_a_line_whose_team_is_not_the_persons_of_the_date_is_an_error_at_its_row(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    _without_mover_rows(path)  # people.csv: M on C all season; his line in G1 is for A
+    text = (path / "incidents.csv").read_text().replace("G1,1,M,,", "G1,1,M,A,")
+    (path / "incidents.csv").write_text(text)
+    with pytest.raises(InputError) as err:
+        load_folder(path)
+    messages = [p.message for p in err.value.problems]
+    assert any("'M' plays for 'C' (people.csv), not 'A'" in m for m in messages), messages
+
+
+def test_from_incidents_takes_each_lines_team_on_its_date_with_one_warning(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    _without_mover_rows(path)
+    text = (path / "incidents.csv").read_text().replace("G1,1,M,,", "G1,1,M,A,").replace("G3,1,M,,", "G3,1,M,C,")
+    (path / "incidents.csv").write_text(text)
+    mapping = tmp_path / "mapping.yaml"
+    mapping.write_text("membership: from_incidents\n")
+    season = load_folder(path, str(mapping))
+    # the move is taken on the date of his first line for C
+    assert [(m.team, m.start, m.end) for m in season.people["M"].teams] == [
+        ("A", None, "2025-10-14"),
+        ("C", "2025-10-15", None),
+    ]
+    assert [w.message for w in season.warnings if w.message.startswith("membership")] == [
+        "membership: from_incidents: the team of 1 person taken from their lines, game by game "
+        "(people.csv gives another team, or none): Mover"
+    ]
+    assert [(s.game, s.team) for s in hockeyrules.evaluate(season).suspensions] == [("G1", "A"), ("G3", "C")]
