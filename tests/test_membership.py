@@ -98,7 +98,10 @@ def test_dressing_for_the_new_team_while_still_suspended_is_ineligible_use_by_th
         {"home": "C", "dressed": {"C": ["M", "C1", "CC"]}},
         {"home": "C"},
     ]
-    a = run(games)
+    done = audit(traded(games))
+    # a mover's schedule is grounded step by step too: nothing left to the solver
+    assert done.result.stats["atoms"] == done.result.stats["rules"]
+    a = done.to_dict()
     assert kinds(a) == [("ineligible-suspended", "G5", "C", "M")]
     assert [(f["game"], f["team"]) for f in a["forfeits"]] == [("G5", "C")]
     assert [(x["person"], x["team"], x["game"]) for x in a["audit_suspensions"]] == [("CC", "C", "G5")]
@@ -318,3 +321,17 @@ def test_from_incidents_takes_each_lines_team_on_its_date_with_one_warning(tmp_p
         "(people.csv gives another team, or none): Mover"
     ]
     assert [(s.game, s.team) for s in hockeyrules.evaluate(season).suspensions] == [("G1", "A"), ("G3", "C")]
+
+
+def test_the_facts_of_a_mover_solved_by_hand_give_the_answer_of_suspensions():
+    from test_facts_program import by_hand
+
+    from hockeyrules.engine.program import program_text, read_table
+    from hockeyrules.engine.result import read_model
+    from hockeyrules.model.policy import Policy
+
+    season = from_data(traded([{"incidents": [match("M")]}, {}, {"home": "C", "incidents": [match("M")]}]))
+    program = program_text(season, Policy())
+    assert "member(" in program and "gameday(" in program
+    answer = read_model(season, Policy(), by_hand(program), read_table(program)).to_dict()
+    assert answer == hockeyrules.evaluate(season).to_dict()
