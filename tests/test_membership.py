@@ -335,3 +335,35 @@ def test_the_facts_of_a_mover_solved_by_hand_give_the_answer_of_suspensions():
     assert "member(" in program and "gameday(" in program
     answer = read_model(season, Policy(), by_hand(program), read_table(program)).to_dict()
     assert answer == hockeyrules.evaluate(season).to_dict()
+
+
+@pytest.mark.slow
+def test_a_season_read_part_by_part_or_solved_in_parts_gives_the_same_answer_with_a_mover(tmp_path, monkeypatch):
+    """A mover joins his teams' parts (engine/parts.py): a streamed file, and a season cut
+    into leagues, give the answer of one solve."""
+    import json
+
+    from hockeyrules.engine.parts import evaluate_parts, parts
+    from hockeyrules.engine.settings import SETTINGS
+    from hockeyrules.model.policy import Policy
+
+    # two leagues that never meet, A v B and C v D; M moves from B to C
+    more = [{"id": "C", "name": "Charlie"}, {"id": "D", "name": "Delta"}]
+    people = [
+        {
+            "id": "M",
+            "name": "Mover",
+            "role": "player",
+            "teams": [{"team": "B", "to": "2025-10-10"}, {"team": "C", "from": "2025-10-11"}],
+        },
+        {"id": "CC", "name": "Coach C", "team": "C", "role": "head_coach"},
+    ]
+    games = [{"incidents": [match("M")]}, {}, {"home": "C", "away": "D"}, {"home": "C", "away": "D"}]
+    data = season(games, people=people, teams=more)
+    whole = hockeyrules.evaluate(from_data(data)).to_dict()
+    assert parts(from_data(data)) == [["A", "B", "C", "D"]]
+    assert evaluate_parts(from_data(data), Policy(), 1).to_dict()["suspensions"] == whole["suspensions"]
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(SETTINGS, "stream_bytes", 1)
+    assert hockeyrules.evaluate(str(path)).to_dict()["suspensions"] == whole["suspensions"]
