@@ -367,3 +367,12 @@ def test_a_season_read_part_by_part_or_solved_in_parts_gives_the_same_answer_wit
     path.write_text(json.dumps(data))
     monkeypatch.setattr(SETTINGS, "stream_bytes", 1)
     assert hockeyrules.evaluate(str(path)).to_dict()["suspensions"] == whole["suspensions"]
+
+
+def test_a_dressed_row_without_a_team_is_the_persons_team_of_the_date(tmp_path):
+    from hockeyrules.read.csv.reader import load_folder
+
+    path = _folder(tmp_path, GAMES)
+    (path / "dressed.csv").write_text("game,person\r\nG1,M\r\nG3,M\r\n")
+    season = load_folder(path)
+    assert [(g.id, g.dressed) for g in season.games if g.dressed] == [("G1", {"A": ("M",)}), ("G3", {"C": ("M",)})]

@@ -506,13 +506,15 @@ class FolderReader:
             # (a person on several teams, or one whose team the lines give: his team is
             # checked on each game's date by the season's reader)
             teams_of.setdefault(p["id"], None if from_incidents else p.get("team"))
-        if "dressed.csv" in tables:
-            self._dressed(tables["dressed.csv"], games, index, teams_of)
         periods = settings.get("regulation_periods")
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
         if from_incidents:
             self._from_incidents(data, games)
+            teams_of = {p["id"]: p.get("team") for p in reversed(people)}  # (the first row of an id wins)
+        if "dressed.csv" in tables:  # (after the lines: they may give a person's teams)
+            members = {p["id"]: p["teams"] for p in people if p.get("teams")}
+            self._dressed(tables["dressed.csv"], games, index, teams_of, members)
         if "clock" not in self.overrides:
             goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
             self._check_clock(settings, games, periods, goals)
@@ -1135,7 +1137,7 @@ class FolderReader:
             self.error(file, row.line, why, column)
         return pid
 
-    def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict) -> None:
+    def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict, members: dict) -> None:
         file = "dressed.csv"
         known_teams, plain = self.registry.teams, self.plain_ids
         for row in rows:
@@ -1156,7 +1158,7 @@ class FolderReader:
                 if person is None:
                     continue
             if not team:
-                team = teams_of.get(person)
+                team = teams_of.get(person) or _member_on(members.get(person), games[gi]["date"])
                 if not team:
                     self.error(file, row.line, "empty: name the team (or the person)", "team")
                     continue
@@ -1546,6 +1548,14 @@ def _moved(path: tuple, moved: dict) -> tuple:
     if path[:1] != ("people",) or len(path) < 2:
         return path
     return ("people", moved[path[1]]) + path[2:] if path[1] in moved else ()
+
+
+def _member_on(teams: list | None, date: str) -> str | None:
+    """The team of a person on several teams on that date (his memberships as season data)."""
+    for m in teams or ():
+        if (m.get("from") or "") <= date and (m.get("to") is None or date <= m["to"]):
+            return m.get("team")
+    return None
 
 
 def _day_before(date: str) -> str:
