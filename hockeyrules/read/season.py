@@ -304,7 +304,7 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
 
 
 def _moves(memberships: list) -> bool:
-    """Memberships that say something team: does not (a date, or a second team)."""
+    """Memberships that say more than `team` alone would (a date, or a second team)."""
     return len(memberships) > 1 or memberships[0].start is not None or memberships[0].end is not None
 
 
