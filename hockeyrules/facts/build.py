@@ -105,6 +105,7 @@ INPUT = {
     "team": 1,
     "person": 3,
     "member": 4,
+    "moverline": 3,
     "affiliate": 1,
     "game": 4,
     "gameorder": 2,
@@ -246,10 +247,11 @@ class _LineParts:
     penalties as penaltyset/2 facts when first met, and its default minutes). The same
     checked parts as add() writes: ints from int(), Consts from const() and term()."""
 
-    __slots__ = ("season", "whens", "codes", "penalties", "coaches")
+    __slots__ = ("season", "whens", "codes", "penalties", "coaches", "movers")
 
     def __init__(self, season: Season):
         self.season = season
+        self.movers: dict = {p.id: p for p in season.people.values() if p.teams}  # persons who change team
         self.coaches: dict = {}  # team -> its head coaches, in the season's order
         for pid, p in season.people.items():
             if p.role == "head_coach":
@@ -320,6 +322,7 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
     # each repeated part made once (_LineParts).
     lines = terms.setdefault("line", [])
     whens, codes, penalty_lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
+    movers = parts.movers
     written = 0
     for inc in g.incidents:
         i = int(inc.number)
@@ -343,6 +346,10 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
         written += 1
         if inc.stoppage is not None:
             add("writtenstoppage", gid, i, ids(inc.stoppage))
+        if movers and inc.person in movers:
+            # the team of a mover's line: his team on the game's date (asp/membership.lp;
+            # the reader checked that it plays the game)
+            add("moverline", gid, i, ids(movers[inc.person].team_on(g.date)))
     out.count += written
 
 
