@@ -756,7 +756,7 @@ def test_a_bad_mapping_file_is_an_error_with_its_lines(tmp_path):
             6,
             "unknown table; one of infractions, penalties, periods, roles, kinds, clocks, statuses, people, "
             "teams, columns, ignore_columns, extends, settings, join_seconds, date_format, where, "
-            "numbers_in_id_columns, seasons",
+            "numbers_in_id_columns, seasons, membership",
         ),
         (
             "columns.incidents.csv.Offence",

@@ -142,13 +142,13 @@ class SeasonFacts:
             if j.person == inc.person and (g.kind != "exhibition" or league_games == "all") and self.key(g, j) < here
         )
 
-    def team_of(self, inc) -> str:
-        """The team of a line: its person's, or the team a team line names."""
-        return inc.team if inc.person is None else self.people[inc.person].team
+    def team_of(self, inc, date: str) -> str | None:
+        """The team of a line: its person's on the game's date, or the team a team line names."""
+        return inc.team if inc.person is None else self.people[inc.person].team_on(date)
 
     def team_lines(self, game_id: str, team: str, keep) -> set:
         game = self.games[game_id]
-        return {i.where for i in game.incidents if self.team_of(i) == team and keep(i)}
+        return {i.where for i in game.incidents if self.team_of(i, game.date) == team and keep(i)}
 
     def stoppage_of(self, inc):
         return ("given", inc.stoppage) if inc.stoppage is not None else ("at", self.period_rank(inc), self.elapsed(inc))
@@ -165,7 +165,9 @@ class SeasonFacts:
     def earliest_bench_line(self, game_id: str, team: str):
         game = self.games[game_id]
         bench = [
-            i for i in game.incidents if i.infraction in ("first_off_bench", "left_bench") and self.team_of(i) == team
+            i
+            for i in game.incidents
+            if i.infraction in ("first_off_bench", "left_bench") and self.team_of(i, game.date) == team
         ]
         return min(bench, key=lambda i: self.key(game, i))
 

@@ -366,8 +366,24 @@ def test_a_hockeytech_folder_with_the_profile_alone_is_its_hand_written_season()
         ("playoff", True),
     ]
     assert [(g.date, g.start) for g in season.games[:1]] == [("2024-09-14", "19:00")]
-    suspended = {s["person"]: s["games"] for s in evaluate(season).to_dict()["suspensions"]}
-    assert suspended == {"67": 2, "201": 2, "202": 2, "301": 2, "302": 2}
+    suspended = {(s["person"], s["game"]): (s["team"], s["games"]) for s in evaluate(season).to_dict()["suspensions"]}
+    assert suspended == {
+        ("67", "1002"): ("10", 2),
+        ("201", "1002"): ("11", 2),
+        ("202", "1003"): ("11", 2),
+        ("301", "1003"): ("12", 2),
+        ("302", "1003"): ("12", 2),
+        ("202", "1004"): ("12", 1),  # after his trade to Regina: the team of the date
+    }
+    # the trade: the registry lists today's team (12); his lines give 11 until the move
+    assert [(m.team, m.start, m.end) for m in season.people["202"].teams] == [
+        ("11", None, "2024-10-10"),
+        ("12", "2024-10-11", None),
+    ]
+    assert [w.message for w in season.warnings if w.message.startswith("membership")] == [
+        "membership: from_incidents: the team of 1 person taken from their lines, game by game "
+        "(people.csv gives another team, or none): Ethan McLeod"
+    ]
 
 
 def test_without_the_profile_the_hockeytech_folder_is_refused_not_misread():
@@ -388,8 +404,11 @@ def test_a_league_file_extends_the_profile_and_wins(tmp_path):
     mine.write_text("extends: hockeytech\ninfractions:\n  Slash-Hard: slashing\njoin_seconds: 5\n", encoding="utf-8")
     data, season = import_folder(path, str(mine))
     incidents = {i["person"]: i for g in data["games"] for i in g["incidents"] if "person" in i}
-    assert incidents["202"]["infraction"] == "fighting"  # the profile's words stay
-    assert [i["infraction"] for g in data["games"] if g["id"] == "1004" for i in g["incidents"]][-1] == "slashing"
+    assert incidents["301"]["infraction"] == "fighting"  # the profile's words stay
+    in_1004 = [
+        i["infraction"] for g in data["games"] if g["id"] == "1004" for i in g["incidents"] if i["person"] == "302"
+    ]
+    assert in_1004 == ["slashing"]
     # the league's join_seconds wins over the profile's: 10 s apart is now too far
     assert [i["penalties"] for g in data["games"] if g["id"] == "1002" for i in g["incidents"]][1] == ["major"]
     bad = tmp_path / "bad.yaml"
@@ -408,7 +427,7 @@ def test_the_command_line_lists_profiles_and_takes_one_by_name(tmp_path):
     out = tmp_path / "season.yaml"
     done = runner.invoke(main, ["import", str(HOCKEYTECH), "--mapping", "hockeytech", "-o", str(out)])
     assert done.exit_code == 0, done.output
-    assert "12 people, 9 games, 9 incidents" in done.output
+    assert "12 people, 9 games, 10 incidents" in done.output
     wrong = runner.invoke(main, ["import", str(HOCKEYTECH), "--mapping", "hockeytek", "-o", str(out)])
     assert wrong.exit_code == 2 and "'hockeytek' is neither a file nor a profile" in wrong.output
 

@@ -14,6 +14,7 @@ ENCODING = (
     "interface.lp",
     "input.lp",
     "definitions.lp",
+    "membership.lp",
     "rows.lp",
     "ladders.lp",
     "hc_section1_maltreatment.lp",

@@ -39,6 +39,12 @@ def parts(season: Season) -> list[list[str]]:
         a, b = find(g.home), find(g.away)
         if a != b:
             parent[max(a, b)] = min(a, b)
+    # a person who changes team joins his teams' parts: his suspensions follow him
+    for p in season.people.values():
+        for m in p.teams:
+            a, b = find(p.team), find(m.team)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
     groups: dict = {}
     for t in season.teams:
         groups.setdefault(find(t), []).append(t)
@@ -232,6 +238,8 @@ class Stream:
         self.settings, self.teams, self.people = settings, teams, people
         for pid, person in people.items():
             self.by_team.setdefault(person.team, []).append(pid)
+        if any(person.teams for person in people.values()):
+            return  # a person who changes team ties parts together: solved once read (finish)
         # while the season is read, the reader holds one core
         self.runner = Runner(self.policy, self.proposal, max(1, self.workers - 1), self.method, slots=self.workers)
 

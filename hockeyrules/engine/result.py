@@ -202,7 +202,7 @@ def read_model(season: Season, policy: Policy, printed, names) -> Result:
             Suspension(
                 person=pid,
                 name=person.name,
-                team=person.team,
+                team=person.team_on(game.date) or person.team,  # the team at the time of the offence
                 role=person.role,
                 game=gid,
                 date=game.date,

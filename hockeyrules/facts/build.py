@@ -104,6 +104,8 @@ INPUT = {
     "policy": 2,
     "team": 1,
     "person": 3,
+    "member": 4,
+    "moverline": 3,
     "affiliate": 1,
     "game": 4,
     "gameorder": 2,
@@ -204,16 +206,32 @@ def season_facts(season: Season, out: Facts, line_ups: bool = False, dates: bool
         out.add("pim", const(kind), int(minutes))
     for team in season.teams.values():
         out.add("team", ids(team.id))
+    movers = False
     for p in season.people.values():
-        out.add("person", ids(p.id), ids(p.team), const(p.role))
+        if p.teams:
+            # a person who changes team: a person/3 fact for each of his teams and his
+            # memberships by day (asp/membership.lp); only he costs more
+            movers = True
+            for team in dict.fromkeys(m.team for m in p.teams):
+                out.add("person", ids(p.id), ids(team), const(p.role))
+            for m in p.teams:
+                start = _day(m.start) if m.start is not None else _FIRST_DAY
+                end = _day(m.end) if m.end is not None else _LAST_DAY
+                out.add("member", ids(p.id), ids(m.team), start, end)
+        else:
+            out.add("person", ids(p.id), ids(p.team), const(p.role))
         if p.affiliate:
             out.add("affiliate", ids(p.id))
+    # a mover's team is read on each game's date: every game's date is given then
+    dates = dates or movers
     parts = _LineParts(season)
     for position, g in enumerate(sorted(season.games, key=lambda g: g.order), start=1):
         game_facts(season, g, position, out, line_ups, dates, parts)
 
 
 _ORDINAL_CACHE: dict = {}
+# the open ends of a membership, as day numbers (the first and the last day there is)
+_FIRST_DAY, _LAST_DAY = _dt.date.min.toordinal(), _dt.date.max.toordinal()
 
 
 def _day(date: str) -> int:
@@ -229,14 +247,16 @@ class _LineParts:
     penalties as penaltyset/2 facts when first met, and its default minutes). The same
     checked parts as add() writes: ints from int(), Consts from const() and term()."""
 
-    __slots__ = ("season", "whens", "codes", "penalties", "coaches")
+    __slots__ = ("season", "whens", "codes", "penalties", "coaches", "movers")
 
     def __init__(self, season: Season):
         self.season = season
+        self.movers: dict = {p.id: p for p in season.people.values() if p.teams}  # persons who change team
         self.coaches: dict = {}  # team -> its head coaches, in the season's order
         for pid, p in season.people.items():
             if p.role == "head_coach":
-                self.coaches.setdefault(p.team, []).append(pid)
+                for team in dict.fromkeys(m.team for m in p.teams) if p.teams else (p.team,):
+                    self.coaches.setdefault(team, []).append(pid)
         self.whens: dict = {}  # (period, seconds) -> text
         self.codes: dict = {}  # infraction -> Const
         self.penalties: dict = {}  # penalty tuple -> (",number)" ending, default minutes)
@@ -302,6 +322,7 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
     # each repeated part made once (_LineParts).
     lines = terms.setdefault("line", [])
     whens, codes, penalty_lists, number = parts.whens, parts.codes, parts.penalties, out.names.number
+    movers = parts.movers
     written = 0
     for inc in g.incidents:
         i = int(inc.number)
@@ -325,6 +346,10 @@ def game_facts(season: Season, g, position: int, out: Facts, line_ups: bool, dat
         written += 1
         if inc.stoppage is not None:
             add("writtenstoppage", gid, i, ids(inc.stoppage))
+        if movers and inc.person in movers:
+            # the team of a mover's line: his team on the game's date (asp/membership.lp;
+            # the reader checked that it plays the game)
+            add("moverline", gid, i, ids(movers[inc.person].team_on(g.date)))
     out.count += written
 
 

@@ -141,18 +141,18 @@ class Checker:
         return cast(list, value)  # a LazyArray is read like a list (once)
 
 
-def date_field(c: Checker, obj: dict, path: tuple):
-    """The date at obj["date"] (YYYY-MM-DD), or None with the error there."""
-    value = c.text(obj, "date", path)
+def date_field(c: Checker, obj: dict, path: tuple, key: str = "date", required: bool = True):
+    """The date at obj[key] (YYYY-MM-DD), or None with the error there."""
+    value = c.text(obj, key, path, required=required)
     if value is None:
         return None
     if not _DATE_RE.match(value):
-        c.error(path + ("date",), f"not a date: {shown(value)} (expected YYYY-MM-DD)")
+        c.error(path + (key,), f"not a date: {shown(value)} (expected YYYY-MM-DD)")
         return None
     try:
         _dt.date.fromisoformat(value)
     except ValueError:
-        c.error(path + ("date",), f"not a date: {shown(value)}")
+        c.error(path + (key,), f"not a date: {shown(value)}")
         return None
     return value
 

@@ -55,9 +55,24 @@ class Team:
     name: str
 
 
+@record(frozen=True)
+class Membership:
+    """A person's membership of a team from a date to a date (both included; None: open)."""
+
+    team: str
+    start: str | None
+    end: str | None
+    where: str  # people[3].teams[1]
+
+    def holds(self, date: str) -> bool:
+        return (self.start is None or self.start <= date) and (self.end is None or date <= self.end)
+
+
 @record(slots=True)
 class Person:
-    """A person on a team's roster: a player or a team official."""
+    """A person on a team's roster: a player or a team official. A person who changes
+    team during the season (a mover) has his `teams`, by date; `team` is then the team
+    the file names, else his latest. Everyone else has `teams` empty."""
 
     id: str
     name: str
@@ -65,6 +80,30 @@ class Person:
     role: str
     affiliate: bool = False
     registered_team: str | None = None
+    teams: tuple = ()  # Membership records, in date order: only for a person who changes team
+
+    def team_on(self, date: str) -> str | None:
+        """The team the person belonged to on that date (None: none that day)."""
+        if not self.teams:
+            return self.team
+        for m in self.teams:
+            if m.holds(date):
+                return m.team
+        return None
+
+    def memberships(self) -> str:
+        """The memberships in words: 'A to 2025-10-31, B from 2025-11-01'."""
+        return ", ".join(_membership_words(m) for m in self.teams) or repr(self.team)
+
+
+def _membership_words(m: Membership) -> str:
+    if m.start and m.end:
+        return f"{m.team!r} {m.start} to {m.end}"
+    if m.start:
+        return f"{m.team!r} from {m.start}"
+    if m.end:
+        return f"{m.team!r} to {m.end}"
+    return repr(m.team)
 
 
 @record(slots=True)
@@ -164,7 +203,8 @@ _kind = guard.kind
 _TOP = ("format", "league", "season", "settings", "teams", "people", "games", "decisions", "issued")
 _SETTINGS = ("clock", "period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games", "pim", "rulebook")
 _TEAM = ("id", "name")
-_PERSON = ("id", "name", "team", "role", "affiliate", "registered_team")
+_PERSON = ("id", "name", "team", "role", "affiliate", "registered_team", "teams")
+_MEMBERSHIP = ("team", "from", "to")
 _GAME = ("id", "date", "start", "home", "away", "kind", "status", "clock", "dressed", "incidents")
 _INCIDENT = ("person", "team", "period", "time", "infraction", "penalties", "minutes", "stoppage")
 _DECISION = ("person", "game", "rule", "set_games", "add_games", "date", "reason")
@@ -244,16 +284,84 @@ def _people(c: _Checker, raw: list, teams: dict) -> dict:
             continue
         ident = _unique_id(c, obj, path, seen, "person")
         name = c.text(obj, "name", path, required=False)
-        team = c.text(obj, "team", path, nonempty=True, ref=True)
+        memberships = _memberships(c, obj, path, teams) if obj.get("teams") is not None else None
+        team = c.text(obj, "team", path, nonempty=True, ref=True, required=obj.get("teams") is None)
         if team is not None and team not in teams:
             c.error(path + ("team",), f"unknown team {shown(team)}")
             team = None
+        elif team is not None and memberships and team not in {m.team for m in memberships}:
+            c.error(path + ("team",), f"team {shown(team)} is none of the person's teams")
+            team = None
+        elif team is None and memberships:
+            team = memberships[-1].team  # the latest
         role = c.choice(obj, "role", path, vocab.ROLES)
         affiliate = c.flag(obj, "affiliate", path)
         registered = c.text(obj, "registered_team", path, required=False)
         if ident is not None and team is not None and role is not None:
-            people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered)
+            moves = tuple(memberships) if memberships and _moves(memberships) else ()
+            people[ident] = Person(ident, name if name is not None else ident, team, role, affiliate, registered, moves)
     return people
+
+
+def _moves(memberships: list) -> bool:
+    """Memberships that say more than `team` alone would (a date, or a second team)."""
+    return len(memberships) > 1 or memberships[0].start is not None or memberships[0].end is not None
+
+
+def _memberships(c: _Checker, obj: dict, path: tuple, teams: dict) -> list | None:
+    """people[i].teams: the person's teams by date (an extension of the format), in
+    date order; None where one of them is wrong (each error at its place)."""
+    raw = obj.get("teams")
+    tpath = path + ("teams",)
+    if not isinstance(raw, list) or not raw:
+        c.error(tpath, f"expected a non-empty list of {{team, from, to}}, got {_kind(raw)}")
+        return None
+    out: list = []
+    ok = True
+    for k, item in enumerate(raw):
+        mpath = tpath + (k,)
+        m = c.mapping(item, mpath, _MEMBERSHIP)
+        if m is None:
+            ok = False
+            continue
+        team = c.text(m, "team", mpath, nonempty=True, ref=True)
+        if team is not None and team not in teams:
+            c.error(mpath + ("team",), f"unknown team {shown(team)}")
+            team = None
+        start = _date(c, m, mpath, "from", required=False)
+        end = _date(c, m, mpath, "to", required=False)
+        if (m.get("from") is not None and start is None) or (m.get("to") is not None and end is None):
+            ok = False
+        if start is not None and end is not None and start > end:
+            c.error(mpath + ("from",), f"from {start} is after to {end}")
+            ok = False
+        if team is None:
+            ok = False
+            continue
+        out.append(Membership(team, start, end, render_path(mpath)))
+    if not ok:
+        return None
+    out.sort(key=lambda m: (m.start or "", m.end or "9999-99-99"))
+    for a, b in zip(out, out[1:]):
+        # sorted by start: b starts on or after a; they overlap where b starts by a's end
+        if a.end is None or b.start is None or b.start <= a.end:
+            c.error(
+                _path_of(b.where),
+                f"overlaps {a.where} ({_membership_words(a)}): a person belongs to one team on a date",
+            )
+            ok = False
+    return out if ok else None
+
+
+def _path_of(where: str) -> tuple:
+    """'people[3].teams[1]' as the path ('people', 3, 'teams', 1)."""
+    out: list = []
+    for part in where.split("."):
+        name, _, rest = part.partition("[")
+        out.append(name)
+        if rest:
+            out.append(int(rest.rstrip("]")))
+    return tuple(out)
 
 
 def _start(c: _Checker, obj: dict, path: tuple):
@@ -370,8 +478,8 @@ def _plain_incident(c: _Checker, obj, number: int, game_teams: tuple, people: di
         return None
     pid = obj.get("person")
     person = people.get(pid) if type(pid) is str else None
-    if person is None or person.team not in game_teams:
-        return None
+    if person is None or person.team not in game_teams or person.teams:
+        return None  # (a person who changes team: the full check reads his team on the date)
     period = obj.get("period")
     raw = obj.get("time")
     if type(period) is int and 1 <= period <= guard.MAX_PERIOD or period == "OT":
@@ -418,6 +526,7 @@ def _incident(
     settings: Settings,
     clock: str | None,
     where: str,
+    date: str | None = None,
 ):
     obj = c.mapping(item, path, _INCIDENT)
     if obj is None:
@@ -445,6 +554,8 @@ def _incident(
         if person not in people:
             c.error(path + ("person",), f"unknown person {shown(person)}")
             person = None
+        elif people[person].teams:
+            person = _mover_on(c, path, people[person], date, game_teams)
         elif None not in game_teams and people[person].team not in game_teams:
             c.error(
                 path + ("person",),
@@ -495,6 +606,21 @@ def _incident(
         team,
         clock or settings.clock,
     )
+
+
+def _mover_on(c: _Checker, path: tuple, person: Person, date: str | None, game_teams: tuple) -> str | None:
+    """A line of a person who changes team: his team on the game's date must play it."""
+    if date is None or None in game_teams:
+        return person.id  # (the game's date or teams are wrong: said there)
+    team = person.team_on(date)
+    if team in game_teams:
+        return person.id
+    if team is None:
+        why = f"belongs to no team on {date} (teams: {person.memberships()})"
+    else:
+        why = f"plays for {team!r} on {date} (teams: {person.memberships()})"
+    c.error(path + ("person",), f"{person.id!r} {why}, on neither team of the game ({game_teams[0]} v {game_teams[1]})")
+    return None
 
 
 def _dressed(c: _Checker, raw, path: tuple, game_teams: tuple, people: dict):
@@ -584,7 +710,9 @@ def _games(
             where = f"games[{i}].incidents[{j}]"
             found = plain and _plain_incident(c, inc, j + 1, teams_of_game, people, settings, line_clock, where)
             if not found:
-                found = _incident(c, inc, path + ("incidents", j), j + 1, teams_of_game, people, settings, clock, where)
+                found = _incident(
+                    c, inc, path + ("incidents", j), j + 1, teams_of_game, people, settings, clock, where, date
+                )
             incidents.append(found)
         if ident is None or date is None or home is None or away is None or kind is None:
             continue

@@ -65,8 +65,15 @@ def serving_stages(season: Season) -> list:
         counts[g.home] += 1
         counts[g.away] += 1
     most = max(counts.values(), default=0)
+    # a person who changes team has a schedule of his own, numbered up to 0
+    # (asp/audit_serving.lp): its rounds come first
+    first = 1
+    for p in season.people.values():
+        if p.teams:
+            own = sum(1 for g in season.games if p.team_on(g.date) in (g.home, g.away))
+            first = min(first, 1 - own)
     stages = []
-    for n in range(1, most + 1):
+    for n in range(first, most + 1):
         stages += [("carry", [Number(n)]), ("step", [Number(n)])]
     return stages + [("finish", [])]
 
@@ -131,9 +138,11 @@ class _Reader:
         return sorted(problems, key=lambda p: p.where)
 
 
-def _person(season: Season, pid: str) -> dict:
+def _person(season: Season, pid: str, date: str | None = None) -> dict:
+    """A person as the audit lists him: for one who changes team, the team of the date."""
     p = season.people[pid]
-    return {"person": pid, "name": p.name, "team": p.team, "role": p.role}
+    team = (p.team_on(date) or p.team) if date is not None else p.team
+    return {"person": pid, "name": p.name, "team": team, "role": p.role}
 
 
 # A season of many leagues is audited part by part (hockeyrules/engine/parts.py: teams
@@ -270,7 +279,7 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
             status = "not yet served in full at the end of the data"
         a.serving.append(
             {
-                **_person(season, pid),
+                **_person(season, pid, games[gid].date),
                 "game": gid,
                 "date": games[gid].date,
                 "rule": "league:10.08" if kind == "ineligible" else None,
@@ -355,10 +364,10 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
         )
     for c, g in sorted(r.atoms["coachsuspended"], key=lambda x: (r.game_key(x[1].string), x[0].string)):
         pid, gid = c.string, g.string
-        team = season.people[pid].team
+        team = season.people[pid].team_on(games[gid].date) or season.people[pid].team
         a.audit_suspensions.append(
             {
-                **_person(season, pid),
+                **_person(season, pid, games[gid].date),
                 "game": gid,
                 "date": games[gid].date,
                 "games": 0,
@@ -393,7 +402,7 @@ def _audit_part(season: Season, policy: Policy, proposal) -> tuple[Audit, list]:
         s = by_key[(pid, gid)]
         a.affiliate_obligations.append(
             {
-                **_person(season, pid),
+                **_person(season, pid, games[gid].date),
                 "registered_team": season.people[pid].registered_team,
                 "game": gid,
                 "date": games[gid].date,

@@ -61,6 +61,11 @@ def season_to_data(season: Season) -> dict:
             person["affiliate"] = True
         if p.registered_team is not None:
             person["registered_team"] = p.registered_team
+        if p.teams:  # a person on several teams, by date (docs/season-format.md)
+            person["teams"] = [
+                {"team": m.team, **({"from": m.start} if m.start else {}), **({"to": m.end} if m.end else {})}
+                for m in p.teams
+            ]
         data["people"].append(person)
     for g in sorted(season.games, key=lambda g: g.index):
         game: dict = {"id": g.id, "date": g.date}
@@ -163,8 +168,16 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
         _HEADERS_GAMES = _HEADERS["games.csv"] + ("status",)
     for team in data.get("teams") or []:
         rows["teams.csv"].append([team.get(c) for c in _HEADERS["teams.csv"]])
+    # a person on several teams: a row for each team, with team_from/team_to (the columns only
+    # where the season has one)
+    moved = any(person.get("teams") for person in data.get("people") or [])
     for person in data.get("people") or []:
-        rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
+        if moved:
+            for m in person.get("teams") or [{"team": person.get("team")}]:
+                row = {**person, "team": m.get("team")}
+                rows["people.csv"].append([row.get(c) for c in _HEADERS["people.csv"]] + [m.get("from"), m.get("to")])
+        else:
+            rows["people.csv"].append([person.get(c) for c in _HEADERS["people.csv"]])
     for game in data.get("games") or []:
         rows["games.csv"].append(
             [game.get(c) for c in _HEADERS["games.csv"]] + ([game.get("status")] if scheduled else [])
@@ -204,7 +217,10 @@ def write_folder(season, path, *, delimiter: str = ",", bom: bool = False) -> li
                 continue  # written only for a season that has them
             with open(making / name, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
                 writer = csv.writer(f, delimiter=delimiter, lineterminator="\r\n")
-                writer.writerow(_HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name])
+                header = _HEADERS_GAMES if name == "games.csv" and scheduled else _HEADERS[name]
+                if name == "people.csv" and moved:
+                    header = header + ("team_from", "team_to")
+                writer.writerow(header)
                 writer.writerows([_cell(v) for v in row] for row in rows[name])
             written.append(folder / name)
     return written

@@ -409,6 +409,9 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "number": _NUMBER,
         "number_from": ("from", "since", "valid_from", "number_since", "jersey_from", "start_date"),
         "number_to": ("to", "until", "valid_to", "number_until", "jersey_to", "end_date"),
+        # a membership of the row's team from a date to a date (a person on several teams)
+        "team_from": ("member_from", "team_since", "joined", "joined_team", "signed"),
+        "team_to": ("member_to", "team_until", "left", "left_team", "released"),
         "affiliate": ("affiliated", "ap", "affiliate_player"),
         "registered_team": ("registered_with", "registration_team", "home_club"),
     },
@@ -449,6 +452,12 @@ COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
         "kind": ("game_kind", "season_type"),
         "playoff": ("playoffs", "is_playoff"),
         "career": ("counts",),
+    },
+    "moves.csv": {  # a person's moves between teams (read only): from that date, that team
+        "person": _PERSON,
+        "team": _TEAM + ("to_team", "new_team"),
+        "from": ("date", "move_date", "effective", "effective_date", "since"),
+        "to": ("until", "end_date"),
     },
     "dressed.csv": {
         "game": _GAME,
@@ -952,7 +961,12 @@ OPTIONS: dict[str, object] = {
     "where": {},  # header -> the values of the rows to read (one league year of an export)
     "numbers_in_id_columns": False,  # a person cell under an id header read as a jersey number too
     "seasons": {},  # a seasons file's season id -> game kind (beside or instead of seasons.csv)
+    # people_csv: a person's team is people.csv's (its rows with team_from/team_to, moves.csv);
+    # from_incidents: each line's team is its person's team on that game's date (an export
+    # whose registry lists today's team, or none)
+    "membership": "people_csv",
 }
+MEMBERSHIPS = ("people_csv", "from_incidents")
 DATE_FORMATS = ("YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY")
 PROFILE_FOLDER = Path(__file__).resolve().parent / "profiles"
 PROFILES: dict[str, str] = {
@@ -981,6 +995,10 @@ def _check_option(name: str, value) -> tuple[object, str | None]:
     if name == "date_format":
         if value not in DATE_FORMATS:
             return None, f"one of {', '.join(DATE_FORMATS)}, not {value!r}"
+        return value, None
+    if name == "membership":
+        if value not in MEMBERSHIPS:
+            return None, f"one of {', '.join(MEMBERSHIPS)}, not {value!r}"
         return value, None
     if name == "numbers_in_id_columns":
         if not isinstance(value, bool):

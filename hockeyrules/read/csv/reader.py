@@ -27,6 +27,7 @@ import contextlib
 import contextvars
 import csv
 import dataclasses
+import datetime as _dt
 import io
 import itertools
 import re
@@ -67,7 +68,9 @@ FILES = (
     "decisions.csv",
     "issued.csv",
 )
-READ_ONLY_FILES = ("seasons.csv", "goals.csv")  # read, never written: a game's kind by its season
+# read, never written: a game's kind by its season, the goals for the clock check, the
+# persons' moves between teams (the exporter writes memberships as people.csv rows)
+READ_ONLY_FILES = ("seasons.csv", "goals.csv", "moves.csv")
 REQUIRED_FILES = ("settings.csv", "teams.csv", "people.csv", "games.csv", "incidents.csv")
 REQUIRED_COLUMNS = {
     "settings.csv": ("key", "value"),
@@ -80,6 +83,7 @@ REQUIRED_COLUMNS = {
     "issued.csv": ("person", "game"),
     "seasons.csv": ("id",),
     "goals.csv": ("game", "period", "time", "team"),
+    "moves.csv": ("person", "team", "from"),
 }
 _INT_SETTINGS = ("period_minutes", "regulation_periods", "roster_limit", "max_affiliate_games")
 TEXT_TOP = ("format", "league", "season")
@@ -168,6 +172,8 @@ class FolderReader:
         self.overrides = dict(settings or {})
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []  # said, not wrong: which line was taken as a header
+        self.people_index: dict = {}  # a person on several teams (people.csv rows): his index
+        self.line_teams: list = []  # (person, game index, team) of each line that names both
         self.reported: set[str] = set()  # season paths whose problem the reader already gave
         self.lines: dict[tuple, int] = {}  # season path -> CSV line
         self.files: dict[tuple, str] = {}  # season path -> CSV file
@@ -498,14 +504,23 @@ class FolderReader:
         self.season_kinds = self._seasons(tables.get("seasons.csv", []))
         games, index = self._games(tables["games.csv"])
         data["games"] = games
+        if "moves.csv" in tables:
+            self._moves(tables["moves.csv"], people)
+        from_incidents = self.mapping.options["membership"] == "from_incidents"
         teams_of: dict = {}
         for p in people:
-            teams_of.setdefault(p["id"], p.get("team"))
-        if "dressed.csv" in tables:
-            self._dressed(tables["dressed.csv"], games, index, teams_of)
+            # (a person on several teams, or one whose team the lines give: his team is
+            # checked on each game's date by the season's reader)
+            teams_of.setdefault(p["id"], None if from_incidents else p.get("team"))
         periods = settings.get("regulation_periods")
         periods = periods if isinstance(periods, int) and periods >= 1 else 3
         self._incidents(tables.get("incidents.csv", []), games, index, teams_of, periods)
+        if from_incidents:
+            self._from_incidents(data, games)
+            teams_of = {p["id"]: p.get("team") for p in reversed(people)}  # (the first row of an id wins)
+        if "dressed.csv" in tables:  # (after the lines: they may give a person's teams)
+            members = {p["id"]: p["teams"] for p in people if p.get("teams")}
+            self._dressed(tables["dressed.csv"], games, index, teams_of, members)
         goals = self._goals(tables.get("goals.csv", []), games, index, teams_of, periods, settings)
         self._check_clock(settings, games, periods, goals)
         if tables.get("decisions.csv"):  # a header alone: no decisions
@@ -519,7 +534,7 @@ class FolderReader:
         """A person of people.csv with no team (a registry lists people who no longer play) and
         named by no line, dressed list or decision is left out with a warning; one who is named
         keeps the season check's error (their team is needed)."""
-        teamless = [i for i, p in enumerate(data["people"]) if not p.get("team")]
+        teamless = [i for i, p in enumerate(data["people"]) if not p.get("team") and not p.get("teams")]
         if not teamless:
             return
         named: set = set()
@@ -761,8 +776,12 @@ class FolderReader:
         file = "people.csv"
         out: list = []
         numbered: dict[str, tuple[dict, _Row]] = {}  # a person's first row with a number
+        members: dict[str, tuple[dict, _Row]] = {}  # a person's first row with team_from/team_to
         for row in rows:
             pid = row.get("id")
+            if (row.get("team_from") or row.get("team_to")) and pid in members:
+                self._member_row(members[pid], row)  # another team of the same person, for other dates
+                continue
             name = row.get("name")
             if not name.strip() and (row.get("first_name") or row.get("last_name")):
                 name = " ".join(p for p in (row.get("first_name").strip(), row.get("last_name").strip()) if p)
@@ -809,8 +828,147 @@ class FolderReader:
             if number:
                 numbered.setdefault(pid, (person, row))
                 self._number(person["team"], pid, number, since, until, row)
+            if row.get("team_from") or row.get("team_to"):
+                members[pid] = (person, row)
+                person["teams"] = []
+                self._member_row(members[pid], row, i)
             out.append(person)
+        for person in out:
+            if person.get("teams"):
+                person.pop("team", None)  # the latest membership's (season format)
         return out
+
+    def _member_row(self, first: tuple, row: _Row, i: int | None = None) -> None:
+        """A people.csv row with team_from/team_to: a membership of the person of `first`
+        (its first such row) in the row's team from a date to a date."""
+        person, first_row = first
+        file = "people.csv"
+        later = i is None
+        if i is None:
+            i = self.people_index[person["id"]]
+            for column in ("name", "role"):
+                mine, theirs = row.get(column).strip(), first_row.get(column).strip()
+                if mine and mine != theirs:
+                    self.error(
+                        file,
+                        row.line,
+                        f"{mine!r} differs from {theirs!r} on line {first_row.line}, the first row of "
+                        f"{person['id']!r} (a second row of a person gives another team or number only)",
+                        column,
+                    )
+        else:
+            self.people_index[person["id"]] = i
+        k = len(person["teams"])
+        team = self._team(file, row, "team", ("people", i, "teams", k, "team"))
+        member = {"team": team if team is not None else row.get("team")}
+        for column, key in (("team_from", "from"), ("team_to", "to")):
+            date = self._number_date(row, column)
+            if date is not None:
+                member[key] = date
+        self.origin(("people", i, "teams", k), file, row.line)
+        person["teams"].append(member)
+        if row.get("number") and later:
+            since, until = (self._number_date(row, c) for c in ("number_from", "number_to"))
+            self._number(member["team"], person["id"], row.get("number"), since, until, row)
+
+    def _moves(self, rows: list[_Row], people: list) -> None:
+        """moves.csv: from a date on (to a date, or the person's next move), a person belongs to
+        a team; before his first move, to his people.csv team."""
+        file = "moves.csv"
+        by_id = {p["id"]: (i, p) for i, p in enumerate(people)}
+        moves: dict = {}
+        for row in rows:
+            pid = row.get("person")
+            if pid not in by_id:
+                self.error(file, row.line, f"unknown person {pid!r} (not in people.csv)", "person")
+                continue
+            team = self._team(file, row, "team")
+            if team is None:
+                if not row.get("team"):
+                    self.error(file, row.line, "empty: name the team the person moves to", "team")
+                continue
+            start = self._date(file, row, "from")[0] if row.get("from") else ""
+            if not _is_date(start):
+                self.error(file, row.line, f"not a date: {row.get('from')!r} (2025-11-30)", "from")
+                continue
+            end = self._date(file, row, "to")[0] if row.get("to") else None
+            if end is not None and not _is_date(end):
+                self.error(file, row.line, f"not a date: {row.get('to')!r} (2025-11-30)", "to")
+                continue
+            moves.setdefault(pid, []).append((start, team, end, row.line))
+        for pid, found in moves.items():
+            i, person = by_id[pid]
+            found.sort()
+            teams: list = list(person.get("teams") or [])
+            if not teams and person.get("team"):  # before the first move: people.csv's team
+                teams.append({"team": person["team"], "to": _day_before(found[0][0])})
+                self.origin(("people", i, "teams", 0), "people.csv", self.lines.get(("people", i)))
+            for n, (start, team, end, line) in enumerate(found):
+                member = {"team": team, "from": start}
+                if end is not None:
+                    member["to"] = end
+                elif n + 1 < len(found):
+                    member["to"] = _day_before(found[n + 1][0])
+                self.origin(("people", i, "teams", len(teams)), file, line)
+                teams.append(member)
+            person["teams"] = teams
+            person.pop("team", None)
+
+    def _from_incidents(self, data: dict, games: list) -> None:
+        """membership: from_incidents: each line's team is its person's team on that game's
+        date. A person whose lines name other teams than people.csv (or name one where
+        people.csv gives none) has his teams from them: each team from the first game he has
+        a line for it (after a line for another team), to the day before his next team's
+        first; one warning counts them."""
+        seen: dict = {}  # person -> [(date, team, game index)]
+        for pid, gi, team in self.line_teams:
+            seen.setdefault(pid, []).append((games[gi]["date"], team, gi))
+        changed = []
+        for i, person in enumerate(data["people"]):
+            found = seen.get(person["id"])
+            if not found or person.get("teams"):
+                continue
+            found.sort()
+            runs: list = []  # [team, first date]
+            for date, team, _gi in found:
+                if runs and runs[-1][0] == team:
+                    continue
+                if runs and runs[-1][1] == date:
+                    self.error(
+                        "incidents.csv",
+                        None,
+                        f"{person['id']!r} has lines for {runs[-1][0]!r} and {team!r} on {date}: "
+                        f"one team a day (membership: from_incidents)",
+                    )
+                runs.append([team, date])
+            if len(runs) == 1 and runs[0][0] == person.get("team"):
+                continue
+            changed.append(person.get("name") or person["id"])
+            if len(runs) == 1:
+                person["team"] = runs[0][0]
+                continue
+            teams = []
+            for n, (team, first) in enumerate(runs):
+                member: dict = {"team": team}
+                if n:
+                    member["from"] = first
+                if n + 1 < len(runs):
+                    member["to"] = _day_before(runs[n + 1][1])
+                teams.append(member)
+                self.origin(("people", i, "teams", n), "people.csv", self.lines.get(("people", i)))
+            person["teams"] = teams
+            person.pop("team", None)
+        if changed:
+            shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+            self.notes.append(
+                Problem(
+                    "people.csv",
+                    f"membership: from_incidents: the team of {len(changed)} "
+                    f"{'person' if len(changed) == 1 else 'persons'} taken from their lines, "
+                    f"game by game (people.csv gives another team, or none): {shown}",
+                    None,
+                )
+            )
 
     def _seasons(self, rows: list[_Row]) -> dict[str, str]:
         """A season id -> the kind of its games: seasons.csv's kind, else its playoff and career
@@ -989,7 +1147,7 @@ class FolderReader:
             self.error(file, row.line, why, column)
         return pid
 
-    def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict) -> None:
+    def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict, members: dict) -> None:
         file = "dressed.csv"
         known_teams, plain = self.registry.teams, self.plain_ids
         for row in rows:
@@ -1010,7 +1168,7 @@ class FolderReader:
                 if person is None:
                     continue
             if not team:
-                team = teams_of.get(person)
+                team = teams_of.get(person) or _member_on(members.get(person), games[gi]["date"])
                 if not team:
                     self.error(file, row.line, "empty: name the team (or the person)", "team")
                     continue
@@ -1071,7 +1229,9 @@ class FolderReader:
                 minutes = _whole(row.get("minutes"))
                 if minutes is None:
                     self.error(file, row.line, f"not a whole number of minutes: {row.get('minutes')!r}", "minutes")
-            if person is not None and team and person in teams_of and teams_of[person] != team:
+            if person is not None and team:
+                self.line_teams.append((person, gi, team))
+            if person is not None and team and teams_of.get(person) and teams_of[person] != team:
                 self.error(
                     file, row.line, f"{person!r} plays for {teams_of[person]!r} (people.csv), not {team!r}", "team"
                 )
@@ -1410,6 +1570,18 @@ def _moved(path: tuple, moved: dict) -> tuple:
     if path[:1] != ("people",) or len(path) < 2:
         return path
     return ("people", moved[path[1]]) + path[2:] if path[1] in moved else ()
+
+
+def _member_on(teams: list | None, date: str) -> str | None:
+    """The team of a person on several teams on that date (his memberships as season data)."""
+    for m in teams or ():
+        if (m.get("from") or "") <= date and (m.get("to") is None or date <= m["to"]):
+            return m.get("team")
+    return None
+
+
+def _day_before(date: str) -> str:
+    return (_dt.date.fromisoformat(date) - _dt.timedelta(days=1)).isoformat()
 
 
 def _seconds(time: str | None) -> int | None:

@@ -59,7 +59,10 @@ def survey(folder, mapping=None, *, encoding: str | None = None) -> Survey:
         if not reader.tables:
             raise
         reader.problems = list(err.problems)
-    problems = [p for p in reader.problems if not _about_a_word(p)]
+    # lines whose team is not their person's in people.csv (a trade, a registry of today's
+    # teams): the mapping says to take each line's team on its game's date
+    moved = [p for p in reader.problems if "(people.csv), not " in p.message]
+    problems = [p for p in reader.problems if not _about_a_word(p) and p not in moved]
     out: list[str] = [
         f"# A mapping for {folder}, written by `hockeyrules import --dry-run`.",
         '# Fill in every "" (a code, a column, or ignore for a column to skip), then:',
@@ -70,6 +73,11 @@ def survey(folder, mapping=None, *, encoding: str | None = None) -> Survey:
     if not settings.get("clock") and "clock" not in reader.mapping.options["settings"]:
         out += ["settings:", '  clock: ""  # the clock of the times: remaining (scoreboard) or elapsed (time played)']
         blanks += 1
+    if moved:
+        out.append(
+            f"membership: from_incidents  # {len(moved)} line{'s' if len(moved) > 1 else ''} name another team "
+            "than people.csv's: each line's team taken as its person's on that game's date; check it"
+        )
     columns = (reader.survey or {}).get("columns", {})
     if any(columns.values()):
         out.append("columns:")
