@@ -630,7 +630,7 @@ def test_many_failing_rows_are_one_line_per_cause_with_counts_and_first_rows(tmp
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 2 and not out.exists()
     lines = res.output.splitlines()
-    assert lines[0] == f"{path}: 300 error(s) of 3 kinds, nothing computed"
+    assert lines[0] == f"{path}: 300 errors of 3 kinds, nothing computed"
     assert lines[1:] == [
         "  150 x incidents.csv (lines 2, 3, 4, ...): column game: unknown game 'G9' (not in games.csv)",
         "  100 x incidents.csv (lines 152, 153, 154, ...): column infraction: cannot map 'Pizza' to an infraction "
