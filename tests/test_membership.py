@@ -22,6 +22,7 @@ from hockeyrules.cli.commands import main
 from hockeyrules.facts.build import Facts, season_facts
 from hockeyrules.read.season import from_data
 from hockeyrules.views.audit import audit
+from hockeyrules.views.explain import explain_all
 
 TRADE = [{"team": "A", "to": "2025-10-10"}, {"team": "C", "from": "2025-10-11"}]
 C_TEAM = [{"id": "C", "name": "Charlie"}]
@@ -376,3 +377,17 @@ def test_a_dressed_row_without_a_team_is_the_persons_team_of_the_date(tmp_path):
     (path / "dressed.csv").write_text("game,person\r\nG1,M\r\nG3,M\r\n")
     season = load_folder(path)
     assert [(g.id, g.dressed) for g in season.games if g.dressed] == [("G1", {"A": ("M",)}), ("G3", {"C": ("M",)})]
+
+
+def _texts(node) -> list[str]:
+    return [node.text] + [t for c in node.children for t in _texts(c)]
+
+
+def test_an_explanation_names_the_team_a_mover_belonged_to_on_the_games_date():
+    # M's line in G1 (with Alpha, before the move) and in G3 (with Charlie, after it)
+    games = [{"incidents": [match("M")]}, {}, {"home": "C", "incidents": [match("M")]}, {}, {"home": "C"}]
+    _, trees, _ = explain_all(traded(games))
+    before = [t for t in _texts(trees[("M", "G1")]) if "G1 " in t and "line 1:" in t]
+    after = [t for t in _texts(trees[("M", "G3")]) if "G3 " in t and "line 1:" in t]
+    assert before and all("Mover (M, player, Alpha)" in t for t in before), before
+    assert after and all("Mover (M, player, Charlie)" in t for t in after), after

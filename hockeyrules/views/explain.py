@@ -148,7 +148,8 @@ class Words:
             who = f"team line of {self.team(inc.team)} ({inc.team})"
         else:
             person = self.season.people[inc.person]
-            who = f"{person.name} ({person.id}, {words(person.role)}, {self.team(person.team)})"
+            team = person.team_on(game.date) or person.team  # a person who changed team: the game's
+            who = f"{person.name} ({person.id}, {words(person.role)}, {self.team(team)})"
         minutes = self.season.minutes(inc)
         return (
             f"{game.id} {game.date}, {self.matchup(game)} ({game.kind}), line {number}: "
