@@ -171,3 +171,21 @@ def test_run_as_the_program_suspensions_neither_walks_nor_frees_what_it_made_on_
     assert json.loads(done.stdout)["suspensions"]
     enabled, frozen, held = next(x for x in done.stderr.splitlines() if x.startswith("END ")).split()[1:]
     assert enabled == "1" and int(frozen) > 10_000 and held == "1/1"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["report", "-o", "{tmp}/r.html"],
+        ["notice", "--person", "T01-06", "--game", "G0003", "-o", "{tmp}/n.md"],
+        ["notices", "-o", "{tmp}/notices"],
+    ],
+    ids=["report", "notice", "notices"],
+)
+def test_a_command_that_writes_a_file_says_so_on_standard_error_unless_quiet(tmp_path, command):
+    args = [a.format(tmp=tmp_path) for a in command]
+    said = run(args[0], SIX, *args[1:])
+    assert said.exit_code == 0, said.stderr
+    assert said.stderr.strip(), "without -q it says what it wrote"
+    quiet = run(args[0], SIX, *args[1:], "-q")
+    assert quiet.exit_code == 0 and quiet.stderr == ""

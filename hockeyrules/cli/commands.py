@@ -576,6 +576,8 @@ def report(season, output, as_of, site, team, layers, counted_once, readings, pr
     from pathlib import Path  # (here: a command that reads JSON need not import it)
 
     where = done["path"] if done["kind"] == "file" else Path(done["path"]).parent
+    if quiet:  # -q: nothing on standard error but problems
+        return
     click.echo(
         f"wrote {where}: {what}, {done['bytes'] / 2**20:.1f} MB (largest page {done['largest'] / 2**20:.1f} MB)",
         err=True,
@@ -1132,7 +1134,8 @@ def notice(season, person, game, output, issued_on, issuer, layers, counted_once
     else:
         with _writing(output):
             streams.write_text(output, text)
-        click.echo(f"wrote {output}", err=True)
+        if not quiet:  # -q: nothing on standard error but problems
+            click.echo(f"wrote {output}", err=True)
 
 
 @main.command(context_settings=CONTEXT, epilog=EXIT_CODES)
@@ -1171,7 +1174,8 @@ def notices(season, since, output, issued_on, issuer, layers, counted_once, read
         progress.stage(f"writing {output}")
         with _writing(output):
             written = nt.write_all(found, output)
-    click.echo(f"{output}: {plural(len(found), 'notice')}, {plural(len(written), 'file')}", err=True)
+    if not quiet:  # -q: nothing on standard error but problems
+        click.echo(f"{output}: {plural(len(found), 'notice')}, {plural(len(written), 'file')}", err=True)
 
 
 def run() -> None:
