@@ -20,6 +20,7 @@ import hockeyrules
 from hockeyrules import InputError
 from hockeyrules.cli.commands import main
 from hockeyrules.facts.build import Facts, season_facts
+from hockeyrules.office.status import status as office_status
 from hockeyrules.read.season import from_data
 from hockeyrules.views.audit import audit
 from hockeyrules.views.explain import explain_all
@@ -391,3 +392,16 @@ def test_an_explanation_names_the_team_a_mover_belonged_to_on_the_games_date():
     after = [t for t in _texts(trees[("M", "G3")]) if "G3 " in t and "line 1:" in t]
     assert before and all("Mover (M, player, Alpha)" in t for t in before), before
     assert after and all("Mover (M, player, Charlie)" in t for t in after), after
+
+
+def test_status_lists_a_mover_with_the_team_whose_games_he_sits_out():
+    # suspended 3 games in G1 with A; traded to C on 2025-10-11; as of 2025-10-12 he has served
+    # G2 (A's) and sits out C's next games: C's status lists him, A's does not
+    games = [{"incidents": [match("M")]}, {}, {"home": "C", "scheduled": True}, {"home": "C", "scheduled": True}]
+    s = traded(games)
+    c = office_status(s, as_of="2025-10-12", team="C")
+    assert [(t["team"], [p["person"] for p in t["persons"]]) for t in c["teams"]] == [("C", ["M"])]
+    assert office_status(s, as_of="2025-10-12", team="A")["teams"] == []
+    # near miss: as of a date before the move he is listed with A
+    a = office_status(s, as_of="2025-10-09", team="A")
+    assert [(t["team"], [p["person"] for p in t["persons"]]) for t in a["teams"]] == [("A", ["M"])]

@@ -82,8 +82,14 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
 
     minimum = {(s["person"], s["game"]): s["games"] for s in audited["suspensions"]}
     persons: dict = {}
+
+    def now(s: dict) -> str:
+        # the team whose games the person sits out as of the date: for one who changed team,
+        # his team on that date, not the team of the offence (a suspension follows the person)
+        return season.people[s["person"]].team_on(as_of) or s["team"]
+
     for s in audited["serving"]:
-        if s["complete"] or (team is not None and s["team"] != team):
+        if s["complete"] or (team is not None and now(s) != team):
             continue
         decided = not s["indefinite"] or s["length_set"]
         sit_out = [game_ref(g) for g in s.get("to_serve_in", [])]
@@ -117,7 +123,7 @@ def owed(season: Season, audited: dict, as_of: str, team: str | None = None) -> 
                 )
         p = persons.setdefault(
             s["person"],
-            {"person": s["person"], "name": s["name"], "team": s["team"], "role": s["role"], "suspensions": []},
+            {"person": s["person"], "name": s["name"], "team": now(s), "role": s["role"], "suspensions": []},
         )
         p["suspensions"].append(entry)
     teams: dict = {}
