@@ -20,6 +20,7 @@ import hockeyrules
 from hockeyrules import InputError
 from hockeyrules.cli.commands import main
 from hockeyrules.facts.build import Facts, season_facts
+from hockeyrules.office.notices import notices as office_notices
 from hockeyrules.office.status import status as office_status
 from hockeyrules.read.season import from_data
 from hockeyrules.views.audit import audit
@@ -405,3 +406,14 @@ def test_status_lists_a_mover_with_the_team_whose_games_he_sits_out():
     # near miss: as of a date before the move he is listed with A
     a = office_status(s, as_of="2025-10-09", team="A")
     assert [(t["team"], [p["person"] for p in t["persons"]]) for t in a["teams"]] == [("A", ["M"])]
+
+
+def test_a_notice_is_addressed_to_the_team_the_person_belongs_to_on_the_date_of_issue():
+    games = [{"incidents": [match("M")]}, {}, {"home": "C", "scheduled": True}, {"home": "C", "scheduled": True}]
+    s = traded(games)
+    after = office_notices(s, person="M", date="2025-10-12")
+    assert [(n["team"], n["team_name"]) for n in after] == [("C", "Charlie")]
+    assert "Coach C" in [o["name"] for o in after[0]["officials"]]
+    # near miss: issued before the move, it goes to his team then
+    before = office_notices(s, person="M", date="2025-10-02")
+    assert [(n["team"], n["team_name"]) for n in before] == [("A", "Alpha")]

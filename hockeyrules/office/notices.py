@@ -99,7 +99,7 @@ def notices(
             if any(w.person == s.person and w.game == s.game for w in wanted)
         }
         for s in wanted:
-            n = notice(season, s, trees[(s.person, s.game)], serving.get((s.person, s.game, None)))
+            n = notice(season, s, trees[(s.person, s.game)], serving.get((s.person, s.game, None)), letter["date"])
             found.append((games[s.game].order, s.person, {**n, **letter}))
     if by_audit:
         data = audited.to_dict()
@@ -107,19 +107,23 @@ def notices(
         for a in by_audit:
             tree = audit_suspensions_of(words, data, a["person"], a["game"])[0].to_dict()
             sv = serving.get((a["person"], a["game"], "league:10.08"))
-            found.append((games[a["game"]].order, a["person"], {**audit_notice(season, a, tree, sv), **letter}))
+            n = audit_notice(season, a, tree, sv, letter["date"])
+            found.append((games[a["game"]].order, a["person"], {**n, **letter}))
     return [n for _, _, n in sorted(found, key=lambda x: (x[0], x[1]))]
 
 
 class _Owed:
     """What a notice reads of a suspension, from the rules' (a Suspension) or the audit's (a dict)."""
 
-    def __init__(self, season: Season, s):
+    def __init__(self, season: Season, s, on: str | None = None):
         get = s.get if isinstance(s, dict) else lambda k: getattr(s, k)
         self.person, self.game = str(get("person")), str(get("game"))
         self.games, self.indefinite = int(get("games") or 0), bool(get("indefinite"))
         person = season.people[self.person]
-        self.name, self.role, self.team = person.name, person.role, person.team
+        # the team addressed: the person's on the date of issue (one who changed team sits out
+        # his new team's games), else his latest
+        team = person.team_on(on) if on is not None else None
+        self.name, self.role, self.team = person.name, person.role, team or person.team
 
 
 def _header(season: Season, s: _Owed, serving: dict | None) -> dict:
@@ -201,8 +205,8 @@ def _header(season: Season, s: _Owed, serving: dict | None) -> dict:
     }
 
 
-def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
-    """A notice from a suspension's explanation tree and its serving."""
+def notice(season: Season, s, tree: dict, serving: dict | None, on: str | None = None) -> dict:
+    """A notice from a suspension's explanation tree and its serving (`on`: the date of issue)."""
     lines, rules, adds, summary = [], [], [], ""
     for node in tree.get("children", []):
         if node["kind"] == "line":
@@ -223,7 +227,7 @@ def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
             for part in node.get("children", []):
                 adds.append(part["text"])
                 adds += ["    " + c["text"] for c in part.get("children", [])]
-    owed = _Owed(season, s)
+    owed = _Owed(season, s, on)
     n = _header(season, owed, serving)
     if owed.indefinite and not n["awaiting"]:
         summary = (
@@ -243,10 +247,10 @@ def notice(season: Season, s, tree: dict, serving: dict | None) -> dict:
     return {**n, "summary": summary, "lines": lines, "rules": rules, "adds_up": adds, "may_decide": decide}
 
 
-def audit_notice(season: Season, a: dict, tree: dict, serving: dict | None) -> dict:
+def audit_notice(season: Season, a: dict, tree: dict, serving: dict | None, on: str | None = None) -> dict:
     """A notice of a suspension the audit makes (league:10.08: the head coach of a team
     that used an ineligible person), from its node (views/explain.py)."""
-    owed = _Owed(season, a)
+    owed = _Owed(season, a, on)
     n = _header(season, owed, serving)
     rules = [
         {
