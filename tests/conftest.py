@@ -21,10 +21,42 @@ os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hockeyrules-test-cache-"
 RULES = Path(__file__).parent / "rules"
 
 
+# Test files whose tests share what a module- or session-scoped fixture computed (a solved
+# season, a built report, one Chromium): under pytest-xdist (`-n auto`, `--dist loadgroup` in
+# pyproject.toml) each file's tests run on one worker, so that the fixture is computed once,
+# not once on each worker, and again each time the worker comes back to the file after
+# another file's tests. The other tests are spread one by one. The groups go first, the
+# costliest first, so that no large group is left to run alone at the end.
+GROUPS = {
+    "test_report.py": "report",  # the report's session fixtures (site) and the browser
+    "test_report_layout.py": "report",  # test_report's site and the browser
+    "test_notices.py": "report",  # the browser
+    "test_wording.py": "wording",
+    "test_rulebooks.py": "rulebooks",
+    "test_every_view.py": "every_view",
+    "test_same_output.py": "same_output",
+    "test_explain.py": "explain",
+    "test_demand.py": "demand",
+    "test_facts_program.py": "facts_program",
+    "test_reconcile.py": "reconcile",
+    "test_explain_scale.py": "explain_scale",
+    "test_generate.py": "generate",
+}
+_ORDER = {name: n for n, name in enumerate(dict.fromkeys(GROUPS.values()))}
+
+
+@pytest.hookimpl(tryfirst=True)  # (before pytest-xdist reads the groups off the items)
 def pytest_collection_modifyitems(items):
-    """A scenario test of tests/rules that expects components is solved with its
-    explanations, and checks them on that one solve (test_explain.check_scenario_explanations):
-    one solve for the suspensions and for their explanations."""
+    """The groups above (xdist_group marks), first; then a scenario test of tests/rules that
+    expects components is solved with its explanations, and checks them on that one solve
+    (test_explain.check_scenario_explanations): one solve for the suspensions and for
+    their explanations."""
+    for item in items:
+        group = GROUPS.get(item.path.name)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: _ORDER.get(GROUPS.get(item.path.name, ""), len(_ORDER)))  # (stable)
+
     from hockeyrules.committee.pytest_plugin import ScenarioItem
 
     wanted = [

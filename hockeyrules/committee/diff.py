@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
 from hockeyrules.model.policy import Policy
 from hockeyrules.types import ProposalSource, SeasonSource
@@ -21,9 +22,6 @@ def _label(proposal, readings: dict | None = None) -> str:
 
 
 def _in_force(season):
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import in_force
-
     return in_force(season)
 
 

@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hockeyrules.engine.rulebookfile import BUILT_IN, load
 from hockeyrules.engine.run import evaluate
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import kind
@@ -182,9 +183,6 @@ def _rulebook(test: dict, folder: Path | None):
     book = test.get("rulebook")
     if book is None:
         return None
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import BUILT_IN, load
-
     if isinstance(book, str) and book not in BUILT_IN and folder is not None:
         return load(str(folder / book))
     return load(book)

@@ -294,6 +294,6 @@ class LazyArray:
         top.after_array()
         # the file's text held by a cycle (this array is its top level's member) goes as
         # soon as it is read, not when the collector finds the cycle: a streamed season is
-        # read and solved with collection off (parts.evaluate_streaming), and 1000x
+        # read and solved with collection off (parts.solve_while_reading), and 1000x
         # kept 520 MB of text to the end
         self.top = None
