@@ -185,7 +185,7 @@ class Model:
         self.failed = defaultdict(list)  # (G, I, Id) -> [why]
         self.ladder = defaultdict(list)  # (G, I) -> [(stem, status)]
         self.context = defaultdict(list)  # (G, I) -> [term]
-        self.readings = defaultdict(dict)  # G -> {reading name: value} that judged the game
+        self.readings: defaultdict = defaultdict(dict)  # G -> {reading name: value} that judged the game
         # (here, beside its use: loaded already, so it costs nothing)
         from hockeyrules.model.policy import READINGS
 
