@@ -25,6 +25,7 @@ from hockeyrules.engine.once import (  # noqa: F401  (named here too, as they al
     run,
 )
 from hockeyrules.engine.result import Result
+from hockeyrules.engine.rulebookfile import choose, chosen
 from hockeyrules.model import collection, progress
 from hockeyrules.model.policy import Policy
 from hockeyrules.read import season as season_mod
@@ -87,8 +88,6 @@ def evaluate(
     Raises InputError (every problem, located) when the season, proposal or rulebook is not valid.
     """
     if rulebook is not None:
-        from hockeyrules.engine.rulebookfile import choose, chosen  # (here: start-up time: only when one is given)
-
         previous = chosen()
         choose(rulebook)
         try:
