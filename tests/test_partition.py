@@ -9,7 +9,7 @@ import pytest
 from hockeyrules.engine import parts as partition
 from hockeyrules.engine.parallel import processes, worker
 from hockeyrules.engine.parallel.runner import Runner
-from hockeyrules.engine.run import run
+from hockeyrules.engine.run import evaluate, run
 from hockeyrules.engine.settings import SETTINGS
 from hockeyrules.model.policy import Policy
 from hockeyrules.read.season import from_data
@@ -21,6 +21,19 @@ def three_leagues():
     return from_data(generate_season(teams=6, games_per_team=10, seed=7, leagues=3))
 
 
+def split_evaluate(monkeypatch, season, workers: int, limit: int, proposal=None, method: str | None = None):
+    """hockeyrules.evaluate, the season split into chunks of `limit` lines however small,
+    solved `workers` at a time in processes started by `method` (default: the platform's)."""
+    monkeypatch.setattr(SETTINGS, "parallel_lines", 0)
+    monkeypatch.setattr(SETTINGS, "chunk_lines", limit)
+    monkeypatch.setattr(SETTINGS, "workers", workers)
+    if method is not None:
+        monkeypatch.setenv("HOCKEYRULES_START_METHOD", method)
+    result = evaluate(season, Policy(), proposal)
+    assert "chunks" in result.stats  # solved part by part (parts.solve_parts)
+    return result
+
+
 def test_the_parts_are_the_leagues():
     season = three_leagues()
     parts = partition.parts(season)
@@ -30,25 +43,25 @@ def test_the_parts_are_the_leagues():
 
 
 @pytest.mark.slow
-def test_the_partitioned_result_equals_the_whole_season_result():
+def test_the_partitioned_result_equals_the_whole_season_result(monkeypatch):
     season = three_leagues()
     whole, _ = run(season, Policy())
     for workers, limit in ((1, 1), (2, 1), (2, 10**9)):
-        parts = partition.evaluate_parts(season, Policy(), workers=workers, limit=limit)
+        parts = split_evaluate(monkeypatch, season, workers, limit)
         assert to_json(parts.to_dict()) == to_json(whole.to_dict())
         if workers == 1:
             assert parts.cases == whole.cases
     assert whole.suspensions  # the comparison is not between two empty results
 
 
-def test_a_proposal_without_new_rules_is_split_too_with_the_same_result():
+def test_a_proposal_without_new_rules_is_split_too_with_the_same_result(monkeypatch):
     season = three_leagues()
     proposal = {"format": "hockeyrules/proposal@1", "name": "x", "changes": {"rows": {"league:10.06/1": {"games": 3}}}}
     from hockeyrules.engine.run import as_proposal
 
     p = as_proposal(proposal)
     whole, _ = run(season, Policy(), proposal=p)
-    parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1, proposal=p)
+    parts = split_evaluate(monkeypatch, season, 2, 1, proposal=p)
     assert to_json(parts.to_dict()) == to_json(whole.to_dict())
     assert any(c.rule == "league:10.06/1" and c.games == 3 for s in parts.suspensions for c in s.components)
 
@@ -117,7 +130,7 @@ def test_a_late_game_joining_a_part_already_sent_voids_it_and_the_result_holds(t
     assert to_json(result.to_dict()) == to_json(whole.to_dict())
 
 
-def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_error(tmp_path):
+def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_error(tmp_path, monkeypatch):
     import pytest
 
     from hockeyrules.model.errors import InputError
@@ -125,8 +138,12 @@ def test_a_bad_game_late_in_a_streamed_file_stops_everything_with_the_input_erro
     data = generate_season(teams=6, games_per_team=10, seed=7, leagues=3)
     data["games"][-1]["home"] = "nobody"
     path = _write(tmp_path, data)
+    monkeypatch.setattr(SETTINGS, "stream_bytes", 0)  # (read and solved part by part at once)
+    monkeypatch.setattr(SETTINGS, "chunk_lines", 1)
+    monkeypatch.setattr(SETTINGS, "workers", 2)
+    assert partition.worth_streaming(path)
     with pytest.raises(InputError) as err:
-        partition.evaluate_streaming(path, Policy(), workers=2, limit=1)
+        evaluate(path, Policy())
     assert "unknown team 'nobody'" in err.value.report()
 
 
@@ -148,7 +165,7 @@ def test_a_proposal_without_new_rules_is_solved_while_reading_with_the_same_resu
 
 
 @pytest.mark.slow
-def test_workers_started_by_spawn_give_the_bytes_of_fork():
+def test_workers_started_by_spawn_give_the_bytes_of_fork(monkeypatch):
     """Windows and macOS start workers by spawn: the parts travel pickled, not shared."""
     from hockeyrules.engine.run import as_proposal
 
@@ -159,7 +176,7 @@ def test_workers_started_by_spawn_give_the_bytes_of_fork():
     results = {}
     for method in ("fork", "spawn"):
         for p in (None, proposal):
-            parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1, method=method, proposal=p)
+            parts = split_evaluate(monkeypatch, season, 2, 1, proposal=p, method=method)
             results[method, p is None] = to_json(parts.to_dict())
     for plain in (True, False):
         assert results["spawn", plain] == results["fork", plain]
@@ -196,7 +213,7 @@ def test_workers_that_solve_several_chunks_give_the_same_result(monkeypatch):
     season = three_leagues()
     whole, _ = run(season, Policy())
     monkeypatch.setattr(SETTINGS, "parts_per_worker", 3)
-    parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
+    parts = split_evaluate(monkeypatch, season, 2, 1)
     assert to_json(parts.to_dict()) == to_json(whole.to_dict())
 
 
@@ -404,14 +421,14 @@ def test_a_stream_worker_receives_facts_of_integers_and_no_text_of_the_season(mo
         assert all(hostile not in t and "evil" not in t and old not in t for t in given.values())
 
 
-def test_a_split_season_counts_the_workers_cpu_time_in_its_figures():
+def test_a_split_season_counts_the_workers_cpu_time_in_its_figures(monkeypatch):
     """The reader writes the facts and reads the answers back, a worker grounds: the
     result's cpu time is both (benchmarks/run's engine-against-reading in cpu reads it)."""
     import time
 
     season = three_leagues()
     mine = time.process_time()
-    parts = partition.evaluate_parts(season, Policy(), workers=2, limit=1)
+    parts = split_evaluate(monkeypatch, season, 2, 1)
     mine = time.process_time() - mine  # this process's own cpu: the workers' is not in it
     st = parts.stats
     assert st["chunks"] == 3

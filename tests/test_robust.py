@@ -152,8 +152,10 @@ def test_a_folder_output_holding_other_files_is_refused_not_replaced(tmp_path: P
 
 def test_a_200000_character_name_exports_and_imports_back(tmp_path: Path):
     import yaml
+    from helpers import line, season_of
 
-    data = yaml.safe_load(EXAMPLE.read_text())
+    # (a small season, read from YAML as the example would be: the name's size is the point)
+    data = season_of([{"incidents": [line()]}, {"incidents": [line("B2", "fighting")]}])
     data["people"][0]["name"] = "N" * 200_000
     data["league"] = "L" * 200_000
     season = tmp_path / "big.yaml"
@@ -276,11 +278,22 @@ SLOWED = """
 import pathlib, sys, time
 marker = pathlib.Path(sys.argv[1])
 if sys.argv[2] == "export":
+    import os
     import hockeyrules.read.csv.exporter as mod
     real = mod._cell
+    # HOCKEYRULES_TEST_PARTNER: the marker of another export into the same folder; its
+    # first cell waits for the other's, so that the two certainly write at the same time
+    partner = os.environ.get("HOCKEYRULES_TEST_PARTNER")
+    pace = 0.0005 if partner else 0.002  # (alone: slow enough to be stopped while writing)
     def slow(value):
+        global partner
         marker.touch()
-        time.sleep(0.002)
+        if partner:
+            deadline = time.monotonic() + 120
+            while not pathlib.Path(partner).exists() and time.monotonic() < deadline:
+                time.sleep(0.005)
+            partner = None
+        time.sleep(pace)
         return real(value)
     mod._cell = slow
 else:
@@ -359,15 +372,19 @@ def test_two_exports_into_one_folder_at_once_end_with_one_whole_export(tmp_path:
         whole.append(contents(tmp_path / season.stem))
     assert whole[0] != whole[1]
     target = tmp_path / "shared"
-    for _ in range(2):
-        # both write slowly (SLOWED), so that their writing overlaps file by file
+    for round_ in range(2):
+        # both begin writing together and write slowly (SLOWED), so that their writing
+        # overlaps file by file
+        markers = [tmp_path / f"m{round_}-{n}" for n in range(2)]
         procs = [
             subprocess.Popen(
-                [sys.executable, "-c", SLOWED, str(tmp_path / f"m{n}"), "export", str(s), "-o", str(target), "-q"],
+                [sys.executable, "-c", SLOWED, str(markers[n]), "export", str(s), "-o", str(target), "-q"],
                 stderr=subprocess.PIPE,
+                env={**os.environ, "HOCKEYRULES_TEST_PARTNER": str(markers[1 - n])},
             )
             for n, s in enumerate((one, other))
         ]
         assert [p.wait(timeout=300) for p in procs] == [0, 0]
+        assert all(m.exists() for m in markers)
         assert contents(target) in whole
         no_scrap(tmp_path)

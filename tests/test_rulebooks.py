@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from helpers import yaml_data
 
 import hockeyrules
 from hockeyrules.cli.commands import main
@@ -47,7 +48,7 @@ def shown(tmp_path_factory) -> str:
 @pytest.fixture(scope="module")
 def no_decisions(tmp_path_factory) -> str:
     """The example season without its decisions (they name suspensions only By-Law 10 gives)."""
-    data = yaml.safe_load(Path(EXAMPLE).read_text(encoding="utf-8"))
+    data = yaml_data(Path(EXAMPLE).read_text(encoding="utf-8"))
     data.pop("decisions", None)
     path = tmp_path_factory.mktemp("season") / "season.json"
     path.write_text(json.dumps(data, default=str), encoding="utf-8")
@@ -131,7 +132,7 @@ def test_the_audit_under_hockey_canada_has_none_of_the_league_eligibility_conseq
 
 
 def test_a_season_names_its_rulebook_relative_to_its_file_and_the_option_wins(tmp_path):
-    data = yaml.safe_load(Path(EXAMPLE).read_text(encoding="utf-8"))
+    data = yaml_data(Path(EXAMPLE).read_text(encoding="utf-8"))
     data.pop("decisions", None)
     (tmp_path / "books").mkdir()
     (tmp_path / "books" / "hc.yaml").write_text(rulebookfile.builtin_text("hockey-canada"), encoding="utf-8")
@@ -253,7 +254,7 @@ def test_a_bad_rulebook_is_refused_with_every_error_located(tmp_path):
 
 
 def test_a_season_naming_a_rulebook_that_does_not_exist_is_refused(tmp_path):
-    data = yaml.safe_load(Path(EXAMPLE).read_text(encoding="utf-8"))
+    data = yaml_data(Path(EXAMPLE).read_text(encoding="utf-8"))
     data["settings"]["rulebook"] = "quebec-u13"
     season = tmp_path / "season.json"
     season.write_text(json.dumps(data, default=str), encoding="utf-8")

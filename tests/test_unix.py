@@ -323,27 +323,33 @@ def test_progress_is_silent_unless_standard_error_is_a_terminal(monkeypatch):
     assert cli_mod._reporter(quiet=True) is None
 
 
-def test_the_parts_of_a_split_season_are_reported_as_they_are_solved():
-    from hockeyrules.engine.parts import evaluate_parts
-    from hockeyrules.model.policy import Policy
+def test_the_parts_of_a_split_season_are_reported_as_they_are_solved(monkeypatch):
+    from hockeyrules import evaluate
+    from hockeyrules.engine.settings import SETTINGS
     from hockeyrules.read.season import from_data
     from seasongen import generate_season
 
     seen = []
+    stages = []
 
     class Recorder:
         def stage(self, text):
-            seen.append(text)
+            stages.append(text)
 
         def parts(self, done, total):
             seen.append((done, total))
 
+    # the season split into its 3 leagues however small, solved one after another here
+    monkeypatch.setattr(SETTINGS, "parallel_lines", 0)
+    monkeypatch.setattr(SETTINGS, "chunk_lines", 1)
+    monkeypatch.setattr(SETTINGS, "workers", 1)
     season = from_data(generate_season(teams=6, games_per_team=6, seed=2, leagues=3))
     with progress.reporting(Recorder()):
-        evaluate_parts(season, Policy(), workers=1, limit=1)
+        evaluate(season)
     assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
-    evaluate_parts(season, Policy(), workers=1, limit=1)  # no reporter: nothing recorded
-    assert len(seen) == 4
+    assert stages == ["solving"]
+    evaluate(season)  # no reporter: nothing recorded
+    assert len(seen) == 4 and len(stages) == 1
 
 
 def test_a_terminal_table_fits_the_terminal_and_a_pipe_gets_the_full_width():

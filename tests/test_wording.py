@@ -187,13 +187,13 @@ def test_the_audit_s_head_coach_suspension_is_shown_by_explain_notice_and_status
 
 
 # --------------------------------------------------------------------------- one "now"
-def test_status_and_the_report_agree_on_the_date(tmp_path, season):
+def test_status_and_the_report_agree_on_the_date(tmp_path, season, views):
     from hockeyrules.office.status import default_as_of
 
     data = json.loads(cli("status", EXAMPLE, "--format", "json"))
     assert data["as_of"] == default_as_of(season) == "2026-03-25"
     assert data["as_of_default"] is True
-    assert cli("status", EXAMPLE).startswith("Suspended as of 2026-03-25 (the day after the last game played)")
+    assert views["status"].startswith("Suspended as of 2026-03-25 (the day after the last game played)")
     out = tmp_path / "r.html"
     cli("report", EXAMPLE, "-o", str(out), "--quiet")
     assert "suspended as of 2026-03-25" in out.read_text(encoding="utf-8")

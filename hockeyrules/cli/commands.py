@@ -55,7 +55,7 @@ def _fail_limit(err) -> None:
 def _named(loaded, team: str | None = None, person: str | None = None) -> tuple:
     """--team and --person as ids: each an id or a name (hockeyrules/read/names.py, the one
     resolver of every command); an unknown one is an input error that lists the closest."""
-    # (here: start-up time: loaded only where it is needed)
+    # (here: start-up time: only a command given --team or --person resolves names; `suspensions` does not load it)
     from hockeyrules.read.names import person_id, team_id
 
     try:
@@ -274,7 +274,7 @@ def _quiet_option(f):
 
 def _choose_rulebook(ctx, param, value):
     """--rulebook NAME|FILE: read and checked at once (exit 2 with every error), then in force."""
-    # (here: start-up time: loaded only where it is needed)
+    # (here: start-up time: `hockeyrules -h` and the commands that solve nothing do not load the rulebooks' module)
     from hockeyrules.engine.rulebookfile import choose
 
     try:
@@ -685,7 +685,7 @@ def diff(season, after, before, other_rulebook, fmt, layers, counted_once, readi
         )
     policy = _make_policy(layers, counted_once)
     if other_rulebook is not None:
-        # (here: start-up time: loaded only where it is needed)
+        # (here: start-up time: `hockeyrules -h` and the commands that solve nothing do not load the rulebooks' module)
         from hockeyrules.engine.rulebookfile import load as load_rulebook
 
         try:
@@ -765,7 +765,7 @@ def rules(proposal, fmt, readings):
 @click.option("--show", "name", metavar="NAME", help="Print this built-in rulebook's file (start your own from it).")
 def rulebooks(name):
     """The built-in rulebooks and layers; --show NAME prints a built-in rulebook file (docs/rulebooks.md)."""
-    # (here: start-up time: loaded only where it is needed)
+    # (here: start-up time: `hockeyrules -h` and the commands that solve nothing do not load the rulebooks' module)
     from hockeyrules.engine.rulebookfile import BUILT_IN, LAYERS, builtin, builtin_text
 
     if name is not None:
@@ -984,7 +984,7 @@ def facts_command(season, output, layers, counted_once, readings, quiet):
     if output != streams.STDIO:
         _check_output(output)
     policy = _make_policy(layers, counted_once, readings)
-    with progress.reporting(_reporter(quiet)):
+    with _working(quiet):  # (a late window longer than a period: exit 2, as `suspensions` says it)
         loaded, _ = _inputs(season)
         text = program_text(loaded, policy)
     if output == streams.STDIO:
@@ -1071,7 +1071,7 @@ def reconcile(season, issued, fmt, team, differences, layers, counted_once, read
         team = _named(loaded, team)[0] if team else None
         progress.stage("solving and matching")
         data = rec.reconcile(loaded, issued, policy, proposal=proposal, team=team, differences=differences)
-    # (here: start-up time: loaded only where it is needed)
+    # (here: start-up time: only `reconcile` names its file so; `suspensions` does not load the tree's wording)
     from hockeyrules.views.treeview import source_name
 
     file = source_name(getattr(loaded, "source", None))

@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from hockeyrules.engine.run import as_policy, as_proposal, as_season
-from hockeyrules.model.policy import Policy
+from hockeyrules.engine.rulebookfile import in_force, load
+from hockeyrules.engine.run import as_policy, as_proposal, as_season, evaluate
+from hockeyrules.model.policy import Policy, assignment
 from hockeyrules.types import ProposalSource, SeasonSource
 
 
 def _label(proposal, readings: dict | None = None) -> str:
-    # (here, beside its use: loaded already, so it costs nothing)
-    from hockeyrules.model.policy import assignment
-
     out = "current rules" if proposal is None else f"proposal: {proposal.name}"
     if readings:
         out += ", " + ", ".join(f"reading {assignment(k, v)}" for k, v in readings.items())
@@ -21,9 +19,6 @@ def _label(proposal, readings: dict | None = None) -> str:
 
 
 def _in_force(season):
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import in_force
-
     return in_force(season)
 
 
@@ -79,15 +74,10 @@ def diff(
     whether its games change (`games_change`) or only the rules it cites. `headline`
     sums them up (see `headline`).
     """
-    # (here: loaded already, by as_policy's module)
-    from hockeyrules.engine.run import evaluate
-
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)
     after_policy = policy if after_policy is None else after_policy
     if after_rulebook is not None:  # the season's own rulebook against another (docs/rulebooks.md)
-        from hockeyrules.engine.rulebookfile import load
-
         after_rulebook = load(after_rulebook)
     results = [
         evaluate(season, pol, proposal=proposal, rulebook=book).to_dict()

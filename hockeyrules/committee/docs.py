@@ -13,6 +13,7 @@ from importlib import resources
 
 from hockeyrules.engine.catalog import catalog
 from hockeyrules.engine.rulebook import parse_excerpts
+from hockeyrules.engine.rulebookfile import chosen, in_force
 from hockeyrules.engine.solver import ENCODING, encoding_text
 from hockeyrules.views.wording import games_short
 
@@ -152,8 +153,6 @@ def rules_markdown() -> str:
     for name in _rule_files():
         quoted = parse_excerpts(encoding_text(name))
         if name == "league.lp":  # the league's rows and words are its rulebook file's
-            from hockeyrules.engine.rulebookfile import chosen, in_force
-
             quoted = {rid: words for rid, words in (chosen() or in_force()).texts().items() if rid in book.rows}
         ids = [rid for rid in quoted if rid not in seen]
         if not ids:

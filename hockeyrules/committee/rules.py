@@ -6,6 +6,9 @@ import re
 
 from hockeyrules.engine.catalog import catalog, value_of
 from hockeyrules.engine.rulebook import excerpt
+from hockeyrules.engine.rulebookfile import chosen, layer_words
+from hockeyrules.engine.rulebookfile import in_force as rulebook_in_force
+from hockeyrules.model.policy import Policy
 from hockeyrules.views.wording import games_short
 
 
@@ -23,11 +26,6 @@ def rule_order(rid: str) -> tuple:
 
 def listing(proposal=None, policy=None) -> dict:
     """Every row; the readings in force (`policy`, with a proposal's over it); what a proposal changes."""
-    # (here: start-up time: only when a listing is made)
-    from hockeyrules.engine.rulebookfile import chosen, layer_words
-    from hockeyrules.engine.rulebookfile import in_force as rulebook_in_force
-    from hockeyrules.model.policy import Policy
-
     book = catalog()
     book_in_force = chosen() or rulebook_in_force()
     policy = policy or Policy()

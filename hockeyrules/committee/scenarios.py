@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hockeyrules.engine.rulebookfile import BUILT_IN, choose, chosen, load
 from hockeyrules.engine.run import evaluate
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import kind
@@ -182,9 +183,6 @@ def _rulebook(test: dict, folder: Path | None):
     book = test.get("rulebook")
     if book is None:
         return None
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import BUILT_IN, load
-
     if isinstance(book, str) and book not in BUILT_IN and folder is not None:
         return load(str(folder / book))
     return load(book)
@@ -217,8 +215,7 @@ def run_test(
             proposal = folder / proposal
         book = _rulebook(test, folder)
         if explain:
-            # (here: start-up time: only where explanations are asked for)
-            from hockeyrules.engine.rulebookfile import choose, chosen
+            # (here: start-up time: the explanations' modules, only where they are asked for)
             from hockeyrules.views.explain import explain_all
 
             previous = chosen()

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from hockeyrules.engine.rulebookfile import chosen, in_force
 from hockeyrules.engine.solver import solve
+from hockeyrules.facts.build import Facts
 
 _SHOW = """
 #show bookrow/4. #show bookrung/3. #show bookthreshold/3. #show trigger/2. #show requires/2.
@@ -50,17 +52,11 @@ class Catalog:
 
 def catalog() -> Catalog:
     """The rows of the rulebook in force (the one chosen, else the catalog's league)."""
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import chosen, in_force
-
     return _catalog(chosen() or in_force())
 
 
 @lru_cache(maxsize=8)
 def _catalog(book) -> Catalog:
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.facts.build import Facts
-
     out = Facts()
     book.facts(out)
     symbols = solve([], programs=[_SHOW], given=out.given(), count=out.count).symbols

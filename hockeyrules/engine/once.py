@@ -12,7 +12,7 @@ from typing import NamedTuple
 from hockeyrules.engine.encoding import encoding_text
 from hockeyrules.engine.errors import GroundingOutOfMemory, GroundingTimeout
 from hockeyrules.engine.result import Result, read_model
-from hockeyrules.engine.rulebookfile import in_force
+from hockeyrules.engine.rulebookfile import Rulebook, in_force
 from hockeyrules.facts.build import Fact, Facts, Names, policy_facts, season_facts
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import shown
@@ -93,11 +93,14 @@ def prepare(
     return Prepared(given, count, symbols, texts, out.names, policy, build_seconds, build_cpu, cpu0)
 
 
-def rulebook_facts(season: Season, policy: Policy, out: Facts) -> Policy:
+def rulebook_facts(season: Season, policy: Policy, out: Facts, book: Rulebook | None = None) -> Policy:
     """The rulebook in force as facts (its layers and by-laws: asp/league.lp), then the
     readings: the rulebook's where the command keeps the catalog's defaults. The policy
-    in force is returned. (prepare() and the facts written for running by hand, program.py.)"""
-    book = in_force(season)
+    in force is returned. `book`: the rulebook in force where the caller has it already
+    (in_force(season) otherwise). (prepare() and the facts written for running by hand,
+    program.py.)"""
+    if book is None:
+        book = in_force(season)
     book.facts(out)
     policy = book.apply_readings(policy)
     policy_facts(policy, out)

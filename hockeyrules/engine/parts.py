@@ -18,6 +18,7 @@ from typing import Any
 from hockeyrules.engine.once import run
 from hockeyrules.engine.parallel.runner import Runner
 from hockeyrules.engine.result import Result, where_key
+from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.engine.settings import SETTINGS
 from hockeyrules.model import collection, progress
 from hockeyrules.model.policy import Policy
@@ -113,9 +114,6 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
             "cpu_seconds",
         ):
             stats[key] = stats.get(key, 0) + r.stats.get(key, 0)
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import in_force
-
     return Result(
         season.league,
         season.season,
@@ -129,20 +127,20 @@ def merge(season: Season, policy: Policy, results: list) -> Result:
     )
 
 
-def evaluate_parts(
+def solve_parts(
     season: Season,
     policy: Policy,
     workers: int | None = None,
     limit: int | None = None,
     proposal=None,
-    method: str | None = None,
 ) -> Result:
-    """The season solved chunk by chunk, `workers` processes at a time, started by
-    `method` (fork or spawn; default start_method()), as the stream solves its parts
-    (parallel/runner.py: this process writes the facts and reads the answers back). A
-    proposal with new rules is not split: its ASP may join across parts."""
+    """The season solved chunk by chunk (chunks of `limit` lines, default
+    SETTINGS.chunk_lines), `workers` processes at a time (default SETTINGS.workers),
+    started as start_method() says, as the stream solves its parts (parallel/runner.py:
+    this process writes the facts and reads the answers back). A proposal with new
+    rules is not split: its ASP may join across parts. (run.evaluate() and Stream.)"""
     pieces = split(season, chunks(season, limit))
-    workers = min(workers or os.cpu_count() or 1, len(pieces))
+    workers = min(workers or SETTINGS.workers or os.cpu_count() or 1, len(pieces))
     progress.parts(0, len(pieces))
     if workers == 1:
         results = []
@@ -150,7 +148,7 @@ def evaluate_parts(
             results.append(run(part, policy, proposal=proposal)[0])
             progress.parts(len(results), len(pieces))
     else:
-        runner = Runner(policy, proposal, workers, method, keep_cases=True, slots=workers)
+        runner = Runner(policy, proposal, workers, keep_cases=True, slots=workers)
         # No cyclic collection while the parts' facts are written and read back here: each
         # would walk the whole season (a forked worker freezes what it shares).
         with collection.paused():
@@ -219,7 +217,7 @@ class Stream:
         self.policy, self.proposal, self.method = policy, proposal, method
         self.limit = SETTINGS.chunk_lines if limit is None else limit
         self.recent, self.max_void = SETTINGS.stream_recent_games, SETTINGS.stream_max_void
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or SETTINGS.workers or os.cpu_count() or 1
         self.runner: Any = None  # a Runner once the settings are read
         self.settings: Any = None
         self.teams: Any = None
@@ -322,7 +320,7 @@ class Stream:
         """The whole season's result: the parts sent while reading that still hold,
         and the rest of the season solved now, with every core."""
         if self.runner is None:
-            return evaluate_parts(season, self.policy, self.workers, self.limit, self.proposal)
+            return solve_parts(season, self.policy, self.workers, self.limit, self.proposal)
         kept = [i for i in self.sent if i not in self.void]
         done = set().union(*(self.sent[i] for i in kept))
         rest_teams = {t for t in season.teams if t not in done}
@@ -351,12 +349,11 @@ class Stream:
             self.runner.stop()
 
 
-def evaluate_streaming(
-    path, policy: Policy, proposal=None, workers: int | None = None, limit: int | None = None
-) -> tuple[Result, float]:
+def solve_while_reading(path, policy: Policy, proposal=None) -> tuple[Result, float]:
     """Read a season file and solve it part by part, the parts solved while the file
-    is still being read. Returns the result and the reading time."""
-    stream = Stream(policy, proposal, limit, workers)
+    is still being read (run.evaluate(), for a file worth_streaming()). Returns the
+    result and the reading time."""
+    stream = Stream(policy, proposal)
     t0 = time.perf_counter()
     # No cyclic collection while the season is read and its parts are forked off: in
     # a worker it would walk (and so copy, page by page) the whole season it shares.

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 
 from hockeyrules.engine.encoding import ENCODING
-from hockeyrules.engine.once import rulebook_facts
+from hockeyrules.engine.once import check_window, rulebook_facts
 from hockeyrules.engine.rulebookfile import in_force
 from hockeyrules.facts.build import BASE, Facts, Names, season_facts
 from hockeyrules.model.policy import READINGS, Policy
@@ -37,13 +37,15 @@ _TABLE = "% id "
 
 
 def program_text(season: Season, policy: Policy) -> str:
-    """The facts `suspensions` solves for `season` under `policy`, as ASP text."""
+    """The facts `suspensions` solves for `season` under `policy`, as ASP text. Refuses
+    (InputError) what `suspensions` refuses: a late window longer than a period."""
     out = Facts()
+    book = in_force(season)
     # as engine.once.prepare writes them for a plain solve: no full line-ups, no dates,
     # then the rulebook in force and the readings
     season_facts(season, out, False, dates=False)
-    policy = rulebook_facts(season, policy, out)
-    book = in_force(season)
+    policy = rulebook_facts(season, policy, out, book)
+    check_window(season, policy)
     files = " ".join(ENCODING)
     head = [
         "% The facts of a season, as `hockeyrules suspensions` gives them to the solver.",

@@ -20,10 +20,12 @@ from clingo import Function, Number, String
 from clingo import ast as cast
 
 from hockeyrules.engine.catalog import catalog
+from hockeyrules.engine.errors import EncodingError, GroundingOutOfMemory, GroundingTimeout
 from hockeyrules.model import guard
 from hockeyrules.model.errors import InputError, Problem
 from hockeyrules.model.guard import MAX_GAMES, shown
-from hockeyrules.model.policy import Policy
+from hockeyrules.model.policy import BY_NAME, Policy
+from hockeyrules.model.vocabulary import closest
 from hockeyrules.read.loader import Located, read
 
 FORMAT = "hockeyrules/proposal@1"
@@ -115,9 +117,6 @@ class Proposal:
         """The proposal for asp/amendments.lp: in force from its effective date (day number; 0: the
         whole season), its readings, changed rows, ladders, thresholds, repeals and new rules."""
         import datetime as _dt
-
-        # (here, beside its use: loaded already, so it costs nothing)
-        from hockeyrules.model.policy import BY_NAME
 
         book = catalog()
         day = _dt.date.fromisoformat(self.effective).toordinal() if self.effective else 0
@@ -238,9 +237,6 @@ _CHANGES = ("rows", "ladders", "thresholds", "policy", "repeal", "rules")
 
 def _near(key, known: tuple) -> str:
     """'; did you mean X?' for a misspelt key, else the keys there are."""
-    # (here: start-up time: only when a name is unknown)
-    from hockeyrules.model.vocabulary import closest
-
     near = closest(str(key), known)
     return f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(known)}"
 
@@ -594,8 +590,6 @@ def check_asp(text: str, rule_id: str, ground_seconds: float | None = None) -> l
 def _ground_check(text: str, seconds: float | None = None) -> list[str]:
     """Ground the rules alone over the interface (no facts): unsafe variables and the
     like show here, located, before any season is evaluated."""
-    # (here: start-up time: only for a proposal with rules)
-    from hockeyrules.engine.errors import EncodingError, GroundingOutOfMemory, GroundingTimeout
     from hockeyrules.engine.parallel.limit import solve_with_limit  # (here: clingo, for rules only)
 
     try:

@@ -3,8 +3,8 @@
 The facts carry every id as an integer (hockeyrules/facts/build.py, `Names`); the
 readers of the audit and the explanations take the model as terms whose ids are
 strings again. Building clingo symbols for them, and then walking those through
-clingo's API, costs a call into clingo per part, argument, type and name: an
-audit at 1x took a fifth less cpu without it. So each shown atom is read once from its printed form into
+clingo's API, costs a call into clingo per part, argument, type and name (the
+figures: docs/performance.md, "Reading atoms back"). So each shown atom is read once from its printed form into
 a `Term`: the part of clingo.Symbol's interface those readers use (type, name,
 arguments, positive, negative, string, number, the printed form, equality and
 clingo's order), as plain attributes. Each distinct term is built once: the

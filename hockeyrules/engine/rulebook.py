@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from hockeyrules.engine.rulebookfile import chosen, in_force
 from hockeyrules.engine.solver import encoding_text
 
 _START = re.compile(r'^%\s*((?:hc|hm|league):\S+)\s+"(.*)$')
@@ -55,9 +56,6 @@ def excerpt(rule: str) -> str | None:
     """A rule's own words: a league row's from the rulebook in force (its file's
     `text`), every other from the encoding."""
     if rule.startswith("league:"):
-        # (here: start-up time: loaded only where it is needed)
-        from hockeyrules.engine.rulebookfile import chosen, in_force
-
         words = (chosen() or in_force()).texts().get(rule)
         if words:
             return words

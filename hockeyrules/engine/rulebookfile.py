@@ -21,7 +21,13 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from hockeyrules.model import guard
+from hockeyrules.model import vocabulary as vocab
 from hockeyrules.model.errors import InputError, Problem
+from hockeyrules.model.guard import shown, whole
+from hockeyrules.model.policy import BY_NAME
+from hockeyrules.model.vocabulary import closest
+from hockeyrules.read.loader import Located, read, render_path
 
 FORMAT = "hockeyrules/rulebook@1"
 DEFAULT = "mu18aaa"
@@ -118,7 +124,7 @@ class Rulebook:
 
     def facts(self, out) -> None:
         """The rulebook as facts for asp/league.lp (hockeyrules.facts.build.Facts)."""
-        # (here: start-up time: loaded only where it is needed)
+        # (here: start-up time: `hockeyrules rulebooks` reads and shows rulebooks without the facts' writer)
         from hockeyrules.facts.build import Const, const, term
 
         def rid(text: str) -> Const:
@@ -161,9 +167,6 @@ class Rulebook:
             return policy
         from dataclasses import replace
 
-        # (here: start-up time: loaded only where it is needed)
-        from hockeyrules.model.policy import BY_NAME
-
         changed = {k: v for k, v in self.readings.items() if getattr(policy, k) == BY_NAME[k].default}
         return replace(policy, **changed) if changed else policy
 
@@ -191,31 +194,19 @@ class _Checker:
         self.problems: list[Problem] = list(getattr(located, "problems", []))
 
     def error(self, path: tuple, message: str) -> None:
-        # (here: start-up time: loaded only where it is needed)
-        from hockeyrules.read.loader import render_path
-
         self.problems.append(Problem(render_path(path), message, self.located.line(path)))
 
 
 def _near(key, known) -> str:
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model.vocabulary import closest
-
     near = closest(str(key), known)
     return f"; did you mean {' or '.join(near)}?" if near else f"; one of {', '.join(known)}"
 
 
 def _shown(v) -> str:
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model.guard import shown
-
     return shown(v)
 
 
 def _whole(c: _Checker, raw, path: tuple, low: int, high: int, what: str):
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model.guard import whole
-
     n, problem = whole(raw, low, high, what)
     if problem:
         c.error(path, problem)
@@ -267,9 +258,6 @@ def _flag(c: _Checker, row: dict, key: str, path: tuple, default: bool = False) 
 
 
 def _bylaw(c: _Checker, row, path: tuple, seen: dict) -> Bylaw | None:
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model import vocabulary as vocab
-
     if not isinstance(row, dict):
         c.error(path, "expected a by-law: {id, text, kind, ...}")
         return None
@@ -453,10 +441,6 @@ def _audit(c: _Checker, raw, path: tuple) -> dict:
 
 def validate(located, source: str, key: str | None = None) -> Rulebook:
     """A Rulebook from a read file (hockeyrules.read.loader.Located), or InputError."""
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model import guard
-    from hockeyrules.model.policy import BY_NAME
-
     c = _Checker(located)
     top = located.data
     if not isinstance(top, dict):
@@ -538,9 +522,8 @@ _LOADED: dict = {}
 
 def builtin(name: str) -> Rulebook:
     if name not in _LOADED:
-        # (here: start-up time: loaded only where it is needed)
+        # (here: start-up time: the built-in rulebooks' data, read when one is first used; `hockeyrules rulebooks` lists their names without it)
         from hockeyrules.engine.rulebookdata import DATA
-        from hockeyrules.read.loader import Located
 
         _LOADED[name] = validate(Located(DATA[name]), name, key=name)
     return _LOADED[name]
@@ -566,9 +549,6 @@ def load(choice, relative_to: str | None = None) -> Rulebook:
     if isinstance(choice, Rulebook):
         return choice
     if isinstance(choice, dict):
-        # (here: start-up time: loaded only where it is needed)
-        from hockeyrules.read.loader import Located
-
         return validate(Located(choice), "<rulebook>")
     name = os.fspath(choice)
     if name in BUILT_IN:
@@ -586,9 +566,6 @@ def load(choice, relative_to: str | None = None) -> Rulebook:
                     )
                 ],
             )
-        # (here: start-up time: loaded only where it is needed)
-        from hockeyrules.read.loader import read
-
         _LOADED[key] = validate(read(path), str(path), key=str(path))
     book = _LOADED[key]
     if book.key != str(path):  # the same file named another way: named as this caller names it

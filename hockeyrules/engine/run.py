@@ -1,10 +1,12 @@
 """evaluate(): a season in, result@1 out: the one way into evaluation.
 
 evaluate() decides how a season is solved: a large JSON file part by part while it is
-read (parts.py), a season of many leagues part by part in processes of their own, one
-league in one solve, started ahead in a process of its own while the season is read
-(parallel/ahead.py) where processes fork. The callers (the library's, the command
-line) give a season and say nothing of how.
+read (parts.solve_while_reading), a season of many leagues part by part in processes of
+their own (parts.solve_parts), one league in one solve, started ahead in a process of
+its own while the season is read (parallel/ahead.py) where processes fork. The callers
+(the library's, the command line, the tests) give a season and say nothing of how; the
+figures that choose (engine/settings.py) and HOCKEYRULES_START_METHOD are the only
+levers, and the tests pin a path through them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from hockeyrules.engine.once import (  # noqa: F401  (named here too, as they al
     run,
 )
 from hockeyrules.engine.result import Result
+from hockeyrules.engine.rulebookfile import choose, chosen
 from hockeyrules.model import collection, progress
 from hockeyrules.model.policy import Policy
 from hockeyrules.read import season as season_mod
@@ -85,8 +88,6 @@ def evaluate(
     Raises InputError (every problem, located) when the season, proposal or rulebook is not valid.
     """
     if rulebook is not None:
-        from hockeyrules.engine.rulebookfile import choose, chosen  # (here: start-up time: only when one is given)
-
         previous = chosen()
         choose(rulebook)
         try:
@@ -99,26 +100,16 @@ def evaluate(
 
     if parts.worth_streaming(season, proposal):
         progress.stage(f"reading and solving {os.fspath(season)}")  # type: ignore[arg-type]
-        result, read_seconds = parts.evaluate_streaming(season, policy, proposal=proposal)
+        result, read_seconds = parts.solve_while_reading(season, policy, proposal=proposal)
         result.stats["read_seconds"] = read_seconds
         return result
-    ahead = start_ahead(proposal) if isinstance(season, (str, os.PathLike)) or callable(season) else None
-    return evaluate_read(season, policy, proposal, ahead)
+    ahead = None
+    if proposal is None and (isinstance(season, (str, os.PathLike)) or callable(season)):
+        # the solver started in a process of its own while the season is read (None where
+        # processes do not fork)
+        from hockeyrules.engine.parallel.ahead import Ahead  # (here: start-up time, where it applies)
 
-
-def start_ahead(proposal=None):
-    """A process that starts the solver while the season is read (hockeyrules/engine/parallel/ahead.py),
-    for a season solved in one go with no proposal; None where it does not apply."""
-    if proposal is not None:
-        return None
-    from hockeyrules.engine.parallel.ahead import Ahead  # (here: start-up time, where it applies)
-
-    return Ahead.start()
-
-
-def evaluate_read(season: SeasonSource | Callable[[], Season], policy: Policy, proposal=None, ahead=None) -> Result:
-    """evaluate() after the streaming choice: the season read whole, then solved in one
-    go (by `ahead` if given: start_ahead()) or part by part."""
+        ahead = Ahead.start()
     try:
         t0 = time.perf_counter()
         if callable(season):
@@ -129,14 +120,12 @@ def evaluate_read(season: SeasonSource | Callable[[], Season], policy: Policy, p
         collection.keep(season)  # (to the end of the program, not freed here: collection.py)
         read_seconds = time.perf_counter() - t0
         progress.stage("solving")
-        from hockeyrules.engine.parts import evaluate_parts, worth_splitting  # (here: start-up time)
-
-        if worth_splitting(season, proposal):
+        if parts.worth_splitting(season, proposal):
             if ahead is not None:
                 ahead.close()  # now: its core is for the parts
-            result = evaluate_parts(season, policy, proposal=proposal)
+            result = parts.solve_parts(season, policy, proposal=proposal)
         else:
-            solved = _solve_ahead(season, policy, ahead) if ahead is not None and proposal is None else None
+            solved = _solve_ahead(season, policy, ahead) if ahead is not None else None
             result = solved if solved is not None else run(season, policy, proposal=proposal)[0]
     finally:
         if ahead is not None:

@@ -18,6 +18,8 @@ class Settings:
     chunk_lines = 12_000
     # Below this many lines one solve is cheaper than starting processes.
     parallel_lines = 15_000
+    # How many processes solve parts at once: None, one for each core (os.cpu_count()).
+    workers: int | None = None
     # A worker takes up to this many of the parts waiting when it starts (runner.Runner),
     # solves them one after another, then ends. A fresh process per part grounds fastest
     # (clingo never frees a symbol: a process that has grounded before grounds the next

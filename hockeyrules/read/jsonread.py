@@ -265,14 +265,16 @@ class LazyArray:
     """The games of a JSON season, decoded one at a time, once."""
 
     def __init__(self, top: _TopLevel):
-        self.top = top
+        self.top: _TopLevel | None = top
         self.used = False
 
     def __iter__(self):
         if self.used:
             raise RuntimeError("the games of a streamed season can be read once")
         self.used = True
-        top, text, source = self.top, self.top.text, self.top.source
+        top = self.top
+        assert top is not None  # (None only once the array is read)
+        text, source = top.text, top.source
         top.at = _skip(text, top.at + 1)
         if text[top.at : top.at + 1] == "]":
             top.at += 1
@@ -294,6 +296,6 @@ class LazyArray:
         top.after_array()
         # the file's text held by a cycle (this array is its top level's member) goes as
         # soon as it is read, not when the collector finds the cycle: a streamed season is
-        # read and solved with collection off (parts.evaluate_streaming), and 1000x
+        # read and solved with collection off (parts.solve_while_reading), and 1000x
         # kept 520 MB of text to the end
         self.top = None

@@ -9,11 +9,11 @@ A module of its own so that reading a JSON season never imports PyYAML.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml.composer import Composer
-from yaml.events import AliasEvent
+from yaml.events import AliasEvent, NodeEvent
 from yaml.resolver import Resolver
 
 from hockeyrules.model.errors import InputError, Problem
@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
         def __init__(self, stream):
             Reader.__init__(self, stream)
             Scanner.__init__(self)
-            _Parser.__init__(self)
+            _Parser.__init__(self)  # type: ignore[call-arg]  # (mypy sees the C parser's)
 
 
 _PLAIN_TAGS = {
@@ -64,12 +64,13 @@ class _Loader(Composer, _Parser, Resolver):
         self.anchored: set = set()
 
     def compose_node(self, parent, index):
-        event = self.peek_event()
+        event = cast(NodeEvent, self.peek_event())  # (in a node: never None, always a node's event)
         if isinstance(event, AliasEvent):
             return super().compose_node(parent, index)
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+            mark: Any = event.start_mark  # (libyaml's Mark or PyYAML's: ComposerError takes either)
+            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
         node = super().compose_node(parent, index)
         self.depth -= 1
         if event.anchor is not None:

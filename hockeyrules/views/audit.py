@@ -156,7 +156,8 @@ def audit(season: SeasonSource, policy: Policy | None = None, proposal: Proposal
     season, policy = as_season(season), as_policy(policy, options)
     proposal = as_proposal(proposal)
     lines = sum(len(g.incidents) for g in season.games)
-    from hockeyrules.engine.parallel.processes import start_method  # (here: start-up time)
+    # (here, beside its use: loaded already, so it costs nothing)
+    from hockeyrules.engine.parallel.processes import start_method
 
     # in parallel where workers are forked (they read the parts left in this module)
     if (

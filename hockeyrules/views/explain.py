@@ -12,6 +12,7 @@ from typing import Any
 
 from hockeyrules.engine.result import Result, Suspension
 from hockeyrules.engine.rulebook import excerpt
+from hockeyrules.engine.rulebookfile import chosen, in_force
 from hockeyrules.engine.run import as_policy, as_proposal, as_season, run
 from hockeyrules.facts.build import Fact, Id
 from hockeyrules.model.policy import Policy
@@ -191,7 +192,7 @@ class Model:
         self.failed = defaultdict(list)  # (G, I, Id) -> [why]
         self.ladder = defaultdict(list)  # (G, I) -> [(stem, status)]
         self.context = defaultdict(list)  # (G, I) -> [term]
-        self.readings = defaultdict(dict)  # G -> {reading name: value} that judged the game
+        self.readings: defaultdict = defaultdict(dict)  # G -> {reading name: value} that judged the game
         # (here, beside its use: loaded already, so it costs nothing)
         from hockeyrules.model.policy import READINGS
 
@@ -880,7 +881,7 @@ def _explain_chunk(part: Season, policy: Policy, proposal) -> tuple[Result, dict
 
 
 def explain_parts(season: Season, policy: Policy, proposal=None) -> tuple[Result, dict, dict]:
-    """explain_all chunk by chunk in fresh worker processes, as partition.evaluate_parts
+    """explain_all chunk by chunk in fresh worker processes, as parts.solve_parts
     solves: each chunk grounds explain.lp for its own leagues only."""
     from hockeyrules.engine.parallel.processes import map_forked, start_method  # (here: start-up time)
     from hockeyrules.engine.parts import chunks, merge, split  # (here: start-up time)
@@ -1026,8 +1027,5 @@ def audit_suspension_node(words: Words, s: dict, used: list, serving: dict | Non
 
 def _stoppage_row() -> str:
     """The id of the rulebook's stoppage row (a league's "several fights in one stoppage")."""
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.engine.rulebookfile import chosen, in_force
-
     book = chosen() or in_force()
     return next((b.id for b in book.bylaws if b.kind == "stoppage"), "league:10.06B")

@@ -122,7 +122,7 @@ def table(
 
 def other_readings(policy: dict) -> str:
     """The readings besides those two that differ from their defaults, as NAME=VALUE."""
-    # (here: start-up time: only for the readings' text)
+    # (here, beside its use: loaded already, so it costs nothing)
     from hockeyrules.model.policy import READINGS, assignment
 
     other = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hockeyrules.model.policy import Policy
+from hockeyrules.model.policy import BY_NAME, Policy
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -45,9 +45,6 @@ FAIL_WORDS = {
 
 def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
     """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
-    # (here: start-up time: loaded only where it is needed)
-    from hockeyrules.model.policy import BY_NAME
-
     if why == "leaguepersons":
         r = BY_NAME["league_persons"]
         who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""

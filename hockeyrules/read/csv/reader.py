@@ -767,7 +767,7 @@ class FolderReader:
             return text
         tid, why = self.registry.team(text)
         if tid is None:
-            self.error(file, row.line, why, column)
+            self.error(file, row.line, str(why), column)  # (why is given whenever tid is None)
             if path is not None:
                 self.reported.add(render_path(path))
         return tid
@@ -1144,7 +1144,7 @@ class FolderReader:
         pid, why = self.registry.person(text, row.get("number"), team, date, numbers)
         if pid is None:
             column = "person" if row.get("person") or not row.get("number") else "number"
-            self.error(file, row.line, why, column)
+            self.error(file, row.line, str(why), column)  # (why is given whenever pid is None)
         return pid
 
     def _dressed(self, rows: list[_Row], games: list, index: dict, teams_of: dict, members: dict) -> None:
