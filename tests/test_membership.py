@@ -346,9 +346,8 @@ def test_a_season_read_part_by_part_or_solved_in_parts_gives_the_same_answer_wit
     into leagues, give the answer of one solve."""
     import json
 
-    from hockeyrules.engine.parts import evaluate_parts, parts
+    from hockeyrules.engine.parts import parts
     from hockeyrules.engine.settings import SETTINGS
-    from hockeyrules.model.policy import Policy
 
     # two leagues that never meet, A v B and C v D; M moves from B to C
     more = [{"id": "C", "name": "Charlie"}, {"id": "D", "name": "Delta"}]
@@ -365,7 +364,13 @@ def test_a_season_read_part_by_part_or_solved_in_parts_gives_the_same_answer_wit
     data = season(games, people=people, teams=more)
     whole = hockeyrules.evaluate(from_data(data)).to_dict()
     assert parts(from_data(data)) == [["A", "B", "C", "D"]]
-    assert evaluate_parts(from_data(data), Policy(), 1).to_dict()["suspensions"] == whole["suspensions"]
+    with monkeypatch.context() as m:  # solved part by part (parts.solve_parts), through evaluate
+        m.setattr(SETTINGS, "parallel_lines", 0)
+        m.setattr(SETTINGS, "chunk_lines", 1)
+        m.setattr(SETTINGS, "workers", 1)
+        in_parts = hockeyrules.evaluate(from_data(data))
+    assert "chunks" in in_parts.stats
+    assert in_parts.to_dict()["suspensions"] == whole["suspensions"]
     path = tmp_path / "season.json"
     path.write_text(json.dumps(data))
     monkeypatch.setattr(SETTINGS, "stream_bytes", 1)
