@@ -792,17 +792,7 @@ class FolderReader:
             earlier = numbered.get(pid) if number else None
             if earlier is not None:  # another number of the same person, for other dates
                 first, first_row = earlier
-                for column in ("name", "team", "role"):
-                    mine, theirs = row.get(column).strip(), first_row.get(column).strip()
-                    if mine and mine != theirs:
-                        self.error(
-                            file,
-                            row.line,
-                            f"{mine!r} differs from {theirs!r} on line {first_row.line}, "
-                            f"the first row of {pid!r} (a second row of a person gives "
-                            f"another number only)",
-                            column,
-                        )
+                self._as_first(row, first_row, pid, ("name", "team", "role"), "another number only")
                 self._number(first["team"], pid, number, since, until, row)
                 continue
             i = len(out)
@@ -838,6 +828,19 @@ class FolderReader:
                 person.pop("team", None)  # the latest membership's (season format)
         return out
 
+    def _as_first(self, row: _Row, first_row: _Row, pid: str, columns: tuple, gives: str) -> None:
+        """A second people.csv row of `pid`: each of `columns` it fills as its first row does."""
+        for column in columns:
+            mine, theirs = row.get(column).strip(), first_row.get(column).strip()
+            if mine and mine != theirs:
+                self.error(
+                    "people.csv",
+                    row.line,
+                    f"{mine!r} differs from {theirs!r} on line {first_row.line}, the first row of "
+                    f"{pid!r} (a second row of a person gives {gives})",
+                    column,
+                )
+
     def _member_row(self, first: tuple, row: _Row, i: int | None = None) -> None:
         """A people.csv row with team_from/team_to: a membership of the person of `first`
         (its first such row) in the row's team from a date to a date."""
@@ -846,16 +849,7 @@ class FolderReader:
         later = i is None
         if i is None:
             i = self.people_index[person["id"]]
-            for column in ("name", "role"):
-                mine, theirs = row.get(column).strip(), first_row.get(column).strip()
-                if mine and mine != theirs:
-                    self.error(
-                        file,
-                        row.line,
-                        f"{mine!r} differs from {theirs!r} on line {first_row.line}, the first row of "
-                        f"{person['id']!r} (a second row of a person gives another team or number only)",
-                        column,
-                    )
+            self._as_first(row, first_row, person["id"], ("name", "role"), "another team or number only")
         else:
             self.people_index[person["id"]] = i
         k = len(person["teams"])
