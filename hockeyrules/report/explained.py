@@ -78,7 +78,7 @@ def penalty_node(data, kind: str, f: dict) -> dict:
     words, people = data.words, data.season.people
     team = words.team(f["team"])
     if kind == "f":
-        used = ", ".join(f"{people[p].name} ({p})" if p in people and people[p].name else p for p in f["persons"])
+        used = ", ".join(f"{words.person(p)} ({p})" if p in people and people[p].name else p for p in f["persons"])
         text = f"{team} forfeits {f['game']} ({f['date']}): it used {used} while ineligible"
     else:
         text = (

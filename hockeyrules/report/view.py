@@ -46,8 +46,7 @@ class Report:
 
     def person_label(self, pid: str) -> str:
         """What a reader sees for a person: the name (the id where the season has none)."""
-        person = self.data.season.people.get(pid)
-        return person.name if person is not None and person.name else pid
+        return self.data.words.person(pid)
 
     @property
     def file(self) -> str:

@@ -131,10 +131,14 @@ class Words:
         t = self.season.teams.get(team)
         return t.name if t is not None and t.name else str(team)
 
+    def person(self, pid: str) -> str:
+        """A person as a reader names him: his name (his id where he has none)."""
+        p = self.season.people.get(pid)
+        return p.name if p is not None and p.name else pid
+
     def violation(self, v: dict) -> str:
         """An audit violation's sentence with the season's names (its JSON message has ids)."""
-        people = self.season.people
-        return violation_words(v, lambda p: people[p].name if p in people and people[p].name else p, self.team)
+        return violation_words(v, self.person, self.team)
 
     def matchup(self, g: Game) -> str:
         return f"{self.team(g.home)} v {self.team(g.away)}"
