@@ -6,6 +6,7 @@ Scenario files (*.scenarios.yaml) are collected by the package's own pytest plug
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -30,21 +31,21 @@ RULES = Path(__file__).parent / "rules"
 # idle. (pytest-xdist's `loadgroup` would keep only these together, but it names a group
 # through an item's private _nodeid, which pytest 9 no longer reads.)
 FIRST = [
-    "test_wording.py",  # ~35 s
-    "test_report.py",
-    "test_rulebooks.py",
+    "test_report.py",  # ~28 s
+    "test_report_layout.py",
     "test_robust.py",
     "test_every_view.py",
-    "test_proposals.py",
-    "test_properties.py",
+    "test_wording.py",
     "test_hostile_input.py",
+    "test_words.py",
+    "test_proposals.py",
     "test_explain.py",
-    "test_unix.py",
-    "test_same_output.py",
-    "test_report_layout.py",
+    "test_rulebooks.py",
+    "test_properties.py",
     "test_partition.py",
-    "test_revision2.py",
-    "test_csvio.py",  # ~8 s; every other file takes less
+    "test_demand.py",
+    "test_audit.py",
+    "test_csvio.py",  # ~6 s; every other file takes less
 ]
 _RANK = {name: n for n, name in enumerate(FIRST)}
 
@@ -88,6 +89,40 @@ def _working_directory_kept():
         os.chdir(before)  # the next tests run where they should, whatever this one did
         where = "a folder that was removed" if after is None else after
         pytest.fail(f"the test left the working directory in {where} (it started in {before})")
+
+
+# --- a large season file read once -------------------------------------------------------
+
+_READ_ONCE_BYTES = 64 * 1024  # the example season (18,000 lines) and the larger test seasons
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _large_seasons_read_once():
+    """A season file of 64 KB or more is read once for the worker, not again by each of
+    the hundred commands run on it (0.3 s a reading of the example season). Keyed by the
+    path and the file's bytes, so a test that rewrites a file reads the new one; the
+    reader's own tests read small files, which always go through the reader. A reading
+    that fails is not kept, and one watched by an observer is not served from here."""
+    from hockeyrules.read import season as season_mod
+
+    real = season_mod.load
+    kept: dict[tuple[str, bytes], object] = {}
+
+    def load(path, observer=None):
+        try:
+            if observer is not None or os.path.getsize(path) < _READ_ONCE_BYTES:
+                return real(path, observer)
+            with open(path, "rb") as fh:
+                key = (os.path.abspath(path), hashlib.blake2b(fh.read(), digest_size=16).digest())
+        except OSError:
+            return real(path, observer)
+        if key not in kept:
+            kept[key] = real(path)
+        return kept[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(season_mod, "load", load)
+        yield
 
 
 # --- a real browser -------------------------------------------------------------------------

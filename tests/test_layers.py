@@ -10,6 +10,7 @@ function, except those under `if TYPE_CHECKING:` (never run).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -99,17 +100,30 @@ def imports_of(module: str, path: Path) -> tuple[list[Import], list[tuple]]:
     return found, attributes
 
 
-IMPORTS: list[Import] = []
-ATTRIBUTES: list[tuple] = []
-for _name, _path in MODULES.items():
-    _found, _read = imports_of(_name, _path)
-    IMPORTS += _found
-    ATTRIBUTES += _read
+@functools.cache
+def _scan() -> tuple[list[Import], list[tuple]]:
+    """Every module's imports and private attributes read: when a test first asks, not
+    as the file is collected (each pytest-xdist worker collects every file)."""
+    found: list[Import] = []
+    read: list[tuple] = []
+    for name, path in MODULES.items():
+        imports, attributes = imports_of(name, path)
+        found += imports
+        read += attributes
+    return found, read
+
+
+def all_imports() -> list[Import]:
+    return _scan()[0]
+
+
+def private_attributes() -> list[tuple]:
+    return _scan()[1]
 
 
 def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {m: set() for m in MODULES}
-    for imp in IMPORTS:
+    for imp in all_imports():
         if imp.target in MODULES and imp.target != imp.module:
             graph[imp.module].add(imp.target)
     return graph
@@ -157,8 +171,8 @@ def _stage(module: str) -> str | None:
 
 def test_the_reader_of_imports_sees_the_imports_it_must_judge():
     """(The checks below pass trivially if nothing is found.)"""
-    assert len(MODULES) > 60 and len(IMPORTS) > 300
-    assert any(i.in_function for i in IMPORTS) and any(not i.in_function for i in IMPORTS)
+    assert len(MODULES) > 60 and len(all_imports()) > 300
+    assert any(i.in_function for i in all_imports()) and any(not i.in_function for i in all_imports())
     graph = _graph()
     assert "hockeyrules.engine.once" in graph["hockeyrules.engine.run"]  # from-import of names
     assert "hockeyrules.engine.parts" in graph["hockeyrules.engine.run"]  # inside a function
@@ -172,7 +186,7 @@ def test_the_import_graph_has_no_cycle():
 
 def test_each_stage_imports_only_from_the_stages_below_it():
     upward = []
-    for imp in IMPORTS:
+    for imp in all_imports():
         here, there = _stage(imp.module), _stage(imp.target)
         if here is None:  # the package's front: anything
             continue
@@ -186,8 +200,8 @@ def test_each_stage_imports_only_from_the_stages_below_it():
 
 
 def test_no_private_name_is_used_outside_its_module():
-    used = {(i.module, i.target, n) for i in IMPORTS for n in i.names if n.startswith("_") and not n.startswith("__")}
-    used |= {(m, target, name) for m, target, name in ATTRIBUTES if target != m}
+    used = {(i.module, i.target, n) for i in all_imports() for n in i.names if n.startswith("_") and not n.startswith("__")}
+    used |= {(m, target, name) for m, target, name in private_attributes() if target != m}
     assert sorted(used - ALLOWED_PRIVATE) == []
 
 
@@ -198,7 +212,7 @@ def test_every_import_inside_a_function_says_why_it_is_there():
     which."""
     silent = []
     lines = {m: p.read_text(encoding="utf-8").splitlines() for m, p in MODULES.items()}
-    for imp in IMPORTS:
+    for imp in all_imports():
         if not imp.in_function:
             continue
         text = lines[imp.module]
