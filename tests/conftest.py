@@ -99,7 +99,7 @@ _READ_ONCE_BYTES = 64 * 1024  # the example season (18,000 lines) and the larger
 @pytest.fixture(autouse=True, scope="session")
 def _large_seasons_read_once():
     """A season file of 64 KB or more is read once for the worker, not again by each of
-    the hundred commands run on it (0.3 s a reading of the example season). Keyed by the
+    the hundred commands run on it (the tests run commands, not the reader). Keyed by the
     path and the file's bytes, so a test that rewrites a file reads the new one; the
     reader's own tests read small files, which always go through the reader. A reading
     that fails is not kept, and one watched by an observer is not served from here."""

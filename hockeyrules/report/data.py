@@ -12,7 +12,11 @@ import datetime as _dt
 from collections import defaultdict
 
 from hockeyrules.engine.catalog import catalog
-from hockeyrules.views.render import one_team
+from hockeyrules.engine.parts import parts
+from hockeyrules.model.policy import assignment
+from hockeyrules.office.status import default_as_of
+from hockeyrules.views.explain import Words, explain_all
+from hockeyrules.views.render import one_team, other_readings
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
 SUMMARY_KEYS = ("suspensions", "games", "indefinite", "violations", "forfeits", "fines", "fine_minimum")
@@ -155,9 +159,6 @@ def summary(data: dict, teams) -> dict:
 def leagues(season) -> list[dict]:
     """The season's leagues: teams that meet (directly or through others), in team order.
     One league is named as the season names it; several are numbered from 1."""
-    # (here: start-up time: the engine's parts only for a report)
-    from hockeyrules.engine.parts import parts
-
     groups = parts(season)
     if len(groups) == 1:
         return [{"id": "league", "name": season.league, "teams": list(season.teams)}]
@@ -313,10 +314,6 @@ class ReportData:
     class_words: dict
 
     def __init__(self, season, policy, proposal, as_of: str | None, say, team: str | None = None) -> None:
-        # (here: start-up time: only a report that shows it loads it)
-        from hockeyrules.office.status import default_as_of
-        from hockeyrules.views.explain import Words
-
         self.season, self.policy, self.proposal, self.say = season, policy, proposal, say
         # the report of one team (report --team): its persons' suspensions, its games, its audit findings
         self.team = team
@@ -348,9 +345,6 @@ class ReportData:
 
 
 def whatif_name(proposal, readings_changed: dict) -> str:
-    # (here: start-up time: only a report that shows it loads it)
-    from hockeyrules.model.policy import assignment
-
     return " and ".join(
         ([f"the proposal: {proposal.name}"] if proposal is not None else [])
         + ([", ".join(f"reading {assignment(k, v)}" for k, v in readings_changed.items())] if readings_changed else [])
@@ -389,9 +383,8 @@ def gather(
 
 def _solve(r: ReportData) -> None:
     """The explanation of every suspension, and the audit (or, under a what-if, the result alone)."""
-    # (here: start-up time: only a report that shows it loads it)
+    # (here: start-up time: a what-if report runs no audit)
     from hockeyrules.views.audit import audit as run_audit
-    from hockeyrules.views.explain import explain_all
 
     r.say("explaining every suspension ...")
     _, r.trees, result = explain_all(r.season, r.policy, proposal=r.proposal)
@@ -491,9 +484,6 @@ def _leagues(r: ReportData) -> list[dict]:
 
 
 def _title(r: ReportData) -> tuple[str, str]:
-    # (here: start-up time: only a report that shows it loads it)
-    from hockeyrules.views.render import other_readings
-
     d = r.result
     title = f"{d['league']} {d['season']}: discipline report"
     pol = d["policy"]
@@ -514,7 +504,7 @@ def _reconcile(r: ReportData) -> None:
     """The league's own record, where the season carries it: did it issue what the rules require?"""
     r.reconciled = None
     if r.season.issued:
-        # (here: start-up time: only a report that shows it loads it)
+        # (here: start-up time: only a season that carries the league's record is reconciled)
         from hockeyrules.office.reconcile import WORDS, reconcile
 
         r.say("reconciling the league's issued suspensions ...")

@@ -21,12 +21,14 @@ from __future__ import annotations
 import io
 import os
 import re
+from importlib.resources import files
 from pathlib import Path
 
 from markupsafe import Markup, escape
 
 from hockeyrules import __version__
 from hockeyrules.engine.run import as_policy, as_proposal, as_season
+from hockeyrules.read import streams
 from hockeyrules.report.data import SINGLE_FILE_LINES, gather, running_totals
 from hockeyrules.report.view import Report
 from hockeyrules.views.wording import games_words, noun
@@ -58,8 +60,6 @@ def whole(text) -> Markup:
 
 def _static(name: str) -> Markup:
     """report.css / report.js: our own files, inlined as they are."""
-    from importlib.resources import files
-
     return Markup(
         files("hockeyrules").joinpath("report").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
     )
@@ -81,9 +81,6 @@ def _context(r: Report, **extra) -> dict:
 def _stream(template, context: dict, path: Path) -> int:
     """Render a template straight to a file, piece by piece; the file's size. The file is
     replaced whole (streams.replacing): an interrupted run leaves the previous one intact."""
-    # (here, beside its use: loaded already, so it costs nothing)
-    from hockeyrules.read import streams
-
     with streams.replacing(path) as fh:
         for chunk in template.generate(**context):
             fh.write(chunk)
@@ -157,10 +154,7 @@ def search_part_file(league_id: str) -> str:
 
 def write_search(r: Report, folder: Path) -> dict[str, int]:
     """The index the site's search box reads (search.js, then the parts it needs): file -> bytes."""
-    import json
-
-    # (here: start-up time: only a report that shows it loads it)
-    from hockeyrules.read import streams
+    import json  # (here: start-up time: only a site has a search index)
 
     def dumps(x) -> str:
         return json.dumps(x, ensure_ascii=True, separators=(",", ":"))
@@ -194,9 +188,6 @@ def write_site(r: Report, out: Path) -> dict[str, int]:
     """Every page of a site into the folder `out`: page name -> bytes. The site is written
     whole beside the old one and put in its place at the end (streams.replacing_folder):
     a failed or interrupted run leaves the previous one."""
-    # (here: start-up time: only a report that shows it loads it)
-    from hockeyrules.read import streams
-
     env = _environment()
     sizes = {}
     with streams.replacing_folder(out, ours) as at:

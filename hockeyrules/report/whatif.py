@@ -13,7 +13,7 @@ def compared(r) -> tuple[dict, dict]:
     """The diff against the current rules and the current rules' trees of the changed
     suspensions (computed once per report)."""
     if getattr(r, "_compare", None) is None:
-        # (here: start-up time: only a report that shows it loads it)
+        # (here: start-up time: only a what-if report compares with the current rules)
         from hockeyrules.committee.diff import diff as run_diff
         from hockeyrules.model.policy import Policy
         from hockeyrules.views.explain import explain_all
@@ -32,7 +32,7 @@ def diff(r, team: str | None = None) -> dict:
     """The proposal against the current rules: headline, rows that change games, rows that do not,
     each with its explanation under both rule sets. In a site the rows are on each team's page
     (`team`); the diff page keeps the headline and the totals."""
-    # (here: start-up time: only a report that shows it loads it)
+    # (here: start-up time: only a what-if report has a diff)
     from hockeyrules.committee.diff import headline
 
     d, before = compared(r)
