@@ -200,7 +200,9 @@ def test_each_stage_imports_only_from_the_stages_below_it():
 
 
 def test_no_private_name_is_used_outside_its_module():
-    used = {(i.module, i.target, n) for i in all_imports() for n in i.names if n.startswith("_") and not n.startswith("__")}
+    used = {
+        (i.module, i.target, n) for i in all_imports() for n in i.names if n.startswith("_") and not n.startswith("__")
+    }
     used |= {(m, target, name) for m, target, name in private_attributes() if target != m}
     assert sorted(used - ALLOWED_PRIVATE) == []
 
