@@ -200,7 +200,7 @@ def test_diff_with_a_reading_compares_the_defaults_with_that_reading(tmp_path):
     res = CliRunner().invoke(main, ["diff", str(path), "--reading", "league_persons=all", "--format", "json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
-    assert d["after"]["name"] == "current rules, reading league_persons=all"
+    assert d["after"]["name"] == "current rules, read with the league's by-laws for team officials too"
     assert d["after"]["policy"]["league_persons"] == "all" and d["before"]["policy"]["league_persons"] == "players"
     assert [(c["person"], c["change"], c["after"]["rules"]) for c in d["changes"]] == [
         ("CA", "appears", ["league:10.06/1"])
@@ -347,6 +347,12 @@ def _texts(node: dict):
         yield from _texts(child)
 
 
+EXHIBITION = (
+    "not in league play: exhibition game; By-Law 10 is read in regular and playoff games only "
+    "(it can be read in exhibition games too)"
+)
+
+
 def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
     from hockeyrules.views.explain import explain_incident
 
@@ -357,19 +363,16 @@ def test_explain_says_when_a_reading_decided_that_a_row_does_not_apply():
     data = build_season({"games": games}, base_season())
     coach = list(_texts(explain_incident(data, "G4", 1).to_dict()))
     assert (
-        "league:10.05 does not apply: By-Law 10 is for players (reading league_persons=players); CA is a "
-        "head coach" in coach
+        "league:10.05 does not apply: By-Law 10 is read for players only (it can be read for team officials "
+        "too); Coach A is a head coach" in coach
     )
     exhibition = list(_texts(explain_incident(data, "G5", 1).to_dict()))
-    assert (
-        "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)"
-        in exhibition
-    )
+    assert f"league:10.02 does not fire: {EXHIBITION}" in exhibition
     # under the other reading the same lines count, and nothing says the reading excluded them
     from hockeyrules import Policy
 
     other = list(_texts(explain_incident(data, "G4", 1, Policy(league_persons="all")).to_dict()))
-    assert not [t for t in other if "reading league_persons" in t]
+    assert not [t for t in other if "read for players only" in t]
     assert any(t.startswith("league:10.05/4 fires") for t in other)
 
 
@@ -392,9 +395,7 @@ def test_explain_reads_the_reading_of_the_game_not_of_the_command_under_a_dated_
     ]
     data = build_season({"games": games}, base_season())
     before = list(_texts(explain_incident(data, "G1", 1, proposal=proposal).to_dict()))
-    assert (
-        "league:10.02 does not fire: not in league play: exhibition game (reading league_games=league_play)" in before
-    )
+    assert f"league:10.02 does not fire: {EXHIBITION}" in before
     after = list(_texts(explain_incident(data, "G2", 1, proposal=proposal).to_dict()))
     assert any(t.startswith("league:10.02 fires: 1 game") for t in after)
 

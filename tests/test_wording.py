@@ -7,6 +7,7 @@ or a team manager would: through the commands' text output.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,9 @@ INTERNAL = (
     "misconduct-class",
     "gov+league",
     "layer governing",
-    "layers: sum)",
+    "layers:",
+    "HC/HM",
+    "counted once:",
     "Hockey Canada part",
     "league part",
     "revision 1",
@@ -69,6 +72,9 @@ def views() -> dict:
     """Every text view of the example season a league person reads."""
     return {
         "suspensions": cli("suspensions", EXAMPLE),
+        "suspensions read otherwise": cli(
+            "suspensions", EXAMPLE, "--layers", "max", "--reading", "late_window_minutes=5", "--team", "T07"
+        ),
         # an indefinite suspension with no minimum (hc:10.4(f)), one of 8 games from 4 rules
         "explain T10-05": cli("explain", EXAMPLE, "--person", "T10-05"),
         "explain T07-12": cli("explain", EXAMPLE, "--person", "T07-12", "--game", "G0305"),
@@ -84,6 +90,25 @@ def views() -> dict:
 def test_no_view_of_the_example_season_says_an_internal_word(views, word):
     for name, text in views.items():
         assert word not in text, f"{name}: {word!r}"
+
+
+def test_a_heading_names_only_the_readings_that_are_not_the_default_and_in_words(views):
+    assert views["suspensions"].splitlines()[0] == "MU18AAA 2025-26: suspensions"
+    assert views["suspensions read otherwise"].splitlines()[0] == (
+        "MU18AAA 2025-26: suspensions, read with the larger of Hockey Canada's minimum and the league's games; "
+        "late: the last 5 minutes"
+    )
+
+
+def test_the_suspensions_table_gives_the_minimum_and_the_league_s_games_that_add_up_to_the_total(views):
+    lines = views["suspensions"].splitlines()
+    spans = [m.span() for m in re.finditer(r"-+", lines[3])]  # the columns, from the rule under the headers
+    cells = [[x[a:b].strip() for a, b in spans] for x in lines[2:] if x[:4].isdigit() or x.startswith("date")]
+    assert cells[0][-4:] == ["games", "minimum", "league", "rules"]
+    # under the default reading the league's games add to the minimum: every whole row says so
+    added = [(int(c[-4]), int(c[-3]), int(c[-2])) for c in cells[1:] if "indefinite" not in c[-4]]
+    assert added and all(games == minimum + league for games, minimum, league in added)
+    assert any(league > 0 for _, _, league in added) and any(minimum > 0 for _, minimum, _ in added)
 
 
 def test_the_rules_listing_says_no_min_0():

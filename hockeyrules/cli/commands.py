@@ -314,8 +314,8 @@ def _policy_options(f):
         type=click.Choice(["sum", "max"]),
         default="sum",
         show_default=True,
-        help="Shorthand for --reading layers=...: how the Hockey Canada part and the league "
-        "part combine (league:10.01A).",
+        help="Shorthand for --reading layers=...: how Hockey Canada's minimum and the league's "
+        "games combine (league:10.01A): added, or the larger of the two.",
     )(f)
     return _quiet_option(f)
 

@@ -7,14 +7,18 @@ from typing import Any
 
 from hockeyrules.engine.rulebookfile import in_force, load
 from hockeyrules.engine.run import as_policy, as_proposal, as_season, evaluate
-from hockeyrules.model.policy import Policy, assignment
+from hockeyrules.model.policy import Policy
 from hockeyrules.types import ProposalSource, SeasonSource
+from hockeyrules.views.wording import read_with
 
 
 def _label(proposal, readings: dict | None = None) -> str:
+    """A side as its reader names it: "current rules" or "proposal: NAME", and the readings
+    other than the defaults in words ("read with the league's by-laws for team officials
+    too"); each side's `policy` keeps their names and values."""
     out = "current rules" if proposal is None else f"proposal: {proposal.name}"
     if readings:
-        out += ", " + ", ".join(f"reading {assignment(k, v)}" for k, v in readings.items())
+        out += ", read with " + read_with(readings)
     return out
 
 

@@ -36,7 +36,7 @@ class Reading:
         return tuple(v for v in (self.values or self.tried) if v != self.default)
 
     def meaning(self, value) -> str:
-        return self.meanings.get(value) or f"the last {value} minutes"
+        return self.meanings.get(value) or f"late: the last {value} minutes"
 
     def other_values_text(self) -> str:
         if not self.values:
@@ -81,12 +81,15 @@ class Reading:
 READINGS: tuple[Reading, ...] = (
     Reading(
         "layers",
-        "league:10.01A, how the Hockey Canada part and the league part combine",
+        "league:10.01A, how Hockey Canada's minimum and the league's games combine",
         "Any player suspended in league play must serve the full suspension during league play "
         "in addition to any suspension in accordance with the Hockey Canada rules.",
         "sum",
         ("sum", "max"),
-        {"sum": "the Hockey Canada part plus the league part", "max": "the larger of the two parts"},
+        {
+            "sum": "the league's games added to Hockey Canada's minimum",
+            "max": "the larger of Hockey Canada's minimum and the league's games",
+        },
         "layers",
     ),
     Reading(
@@ -97,8 +100,8 @@ READINGS: tuple[Reading, ...] = (
         True,
         (True, False),
         {
-            True: "not added where a rule's late column already holds that game",
-            False: "added whenever the line is late",
+            True: "a late game misconduct's extra game not added where the rule's late column already holds it",
+            False: "a late game misconduct's extra game added whenever the line is late",
         },
         "countedonce",
     ),
@@ -108,7 +111,7 @@ READINGS: tuple[Reading, ...] = (
         "in the last 10 minutes of regular playing time, at any time in overtime, or after the conclusion of the game",
         10,
         (),
-        {10: "the last 10 minutes"},
+        {10: "late: the last 10 minutes"},
         "latewindow",
         tried=(5, 15),
     ),
@@ -118,7 +121,7 @@ READINGS: tuple[Reading, ...] = (
         "By-Law 10.01 – Player Suspensions",
         "players",
         ("players", "all"),
-        {"players": "players only", "all": "any person: players and team officials (the catalog's revision 1)"},
+        {"players": "the league's by-laws for players only", "all": "the league's by-laws for team officials too"},
         "leaguepersons",
     ),
     Reading(
@@ -127,7 +130,10 @@ READINGS: tuple[Reading, ...] = (
         "Any player suspended in league play must serve the full suspension during league play",
         "league_play",
         ("league_play", "all"),
-        {"league_play": "regular and playoff games only", "all": "exhibition games too (the catalog's revision 1)"},
+        {
+            "league_play": "the league's by-laws in regular and playoff games only",
+            "all": "the league's by-laws in exhibition games too",
+        },
         "leaguegames",
     ),
     Reading(
@@ -137,9 +143,9 @@ READINGS: tuple[Reading, ...] = (
         "add",
         ("add", "overlap"),
         {
-            "add": "they add like every league row",
-            "overlap": "league:10.02 and league:10.06 count only what they ask beyond the Hockey Canada "
-            "part of the same line",
+            "add": "league:10.02 and league:10.06 adding like every league row",
+            "overlap": "league:10.02 and league:10.06 counting only what they ask beyond Hockey Canada's "
+            "minimum for the same line",
         },
         "leaguerestatements",
     ),
@@ -162,11 +168,6 @@ def parse_assignment(text: str) -> tuple[str, object]:
         raise ValueError(f"expected NAME=VALUE, got {text!r} (readings: {', '.join(BY_NAME)})")
     r = reading(name.strip())
     return r.name, r.parse(value)
-
-
-def assignment(name: str, value) -> str:
-    """NAME=VALUE as written on the command line (parse_assignment's inverse)."""
-    return f"{name}={BY_NAME[name].text(value)}"
 
 
 @record(frozen=True)

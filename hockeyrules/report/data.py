@@ -13,10 +13,10 @@ from collections import defaultdict
 
 from hockeyrules.engine.catalog import catalog
 from hockeyrules.engine.parts import parts
-from hockeyrules.model.policy import assignment
 from hockeyrules.office.status import default_as_of
 from hockeyrules.views.explain import Words, explain_all
-from hockeyrules.views.render import one_team, other_readings
+from hockeyrules.views.render import one_team
+from hockeyrules.views.wording import read_with
 
 MISCONDUCT_CLASS = ("misconduct", "game_misconduct", "gross_misconduct", "match")
 SUMMARY_KEYS = ("suspensions", "games", "indefinite", "violations", "forfeits", "fines", "fine_minimum")
@@ -345,9 +345,11 @@ class ReportData:
 
 
 def whatif_name(proposal, readings_changed: dict) -> str:
+    """A what-if as its headings name it: "the proposal: NAME", "the rules read with WORDS"
+    (the readings other than the defaults, in words), or both."""
     return " and ".join(
         ([f"the proposal: {proposal.name}"] if proposal is not None else [])
-        + ([", ".join(f"reading {assignment(k, v)}" for k, v in readings_changed.items())] if readings_changed else [])
+        + ([f"the rules read with {read_with(readings_changed)}"] if readings_changed else [])
     )
 
 
@@ -486,11 +488,7 @@ def _leagues(r: ReportData) -> list[dict]:
 def _title(r: ReportData) -> tuple[str, str]:
     d = r.result
     title = f"{d['league']} {d['season']}: discipline report"
-    pol = d["policy"]
-    sub = (
-        f"layers: {pol['layers']}; late game counted once: {'yes' if pol['late_game_counted_once'] else 'no'}"
-        f"{other_readings(pol)}; suspended as of {r.as_of}"
-    )
+    sub = f"suspended as of {r.as_of}"  # (a reading other than the default is named with the what-if)
     if r.team is not None:
         name = r.season.teams[r.team].name
         title += f" for {name} ({r.team})" if name else f" for team {r.team}"

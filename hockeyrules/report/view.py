@@ -238,7 +238,7 @@ class Report:
                     {
                         "date": s["date"],
                         "game": s["game"],
-                        "what": f"the rules (under {self.whatif_name})",
+                        "what": f"under {self.whatif_name}",
                         "games": s["games"],
                         "indefinite": s["indefinite"],
                         "served_in": "-",

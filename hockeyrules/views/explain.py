@@ -28,6 +28,7 @@ from hockeyrules.views.wording import (
     body,
     games_words,
     has_league_layer,
+    is_a,
     layer_words,
     mmss,
     ordinal,
@@ -666,7 +667,7 @@ class Explainer:
             )
         game = next(g for g in self.season.games if inc in g.incidents)
         if why.name in ("leaguepersons", "leaguegames"):
-            return reading_words(why.name, self.policy_of(game.id), game, self.season.people.get(inc.person))
+            return reading_words(why.name, game, *self._who(inc))
         if why.name == "carries":
             return (
                 f"the line carries {why.arguments[0].name}: a Section 3 match, not a Section 2 major "
@@ -674,12 +675,17 @@ class Explainer:
             )
         text = FAIL_WORDS.get(why.name, why.name).format(w=self.policy_of(game.id).late_window_minutes)
         if why.name == "notplayer":
-            return f"{text}; {inc.person} is a {words(self.season.people[inc.person].role)}"
+            return f"{text}; {is_a(*self._who(inc))}"
         if why.name in ("notlate", "late"):
             return (
                 f"{text}; the line was {self.words.clock(inc) if inc.seconds is not None else self.words.period(inc)}"
             )
         return text
+
+    def _who(self, inc: Incident) -> tuple[str, str | None]:
+        """The person of a line by name, and his role (None where the season does not list him)."""
+        p = self.season.people.get(inc.person)
+        return self.words.person(inc.person), (p.role if p is not None else None)
 
     def _ladder_node(self, stem: str, statuses: list, inc: Incident) -> Node:
         words = LADDER_WORDS.get(stem, stem)
@@ -703,17 +709,14 @@ class Explainer:
             data["outside"] = why
             return Node(
                 "ladder",
-                f"{stem} does not apply: "
-                + "; ".join(
-                    reading_words(w, self.policy_of(game.id), game, self.season.people.get(inc.person)) for w in why
-                ),
+                f"{stem} does not apply: " + "; ".join(reading_words(w, game, *self._who(inc)) for w in why),
                 rule=stem,
                 data=data,
             )
         if "notplayer" in found:
             return Node(
                 "ladder",
-                f"{stem}: counts players only; {inc.person} is a {self.season.people[inc.person].role.replace('_', ' ')}",
+                f"{stem}: counts players only; {is_a(*self._who(inc))}",
                 rule=stem,
                 data=data,
             )

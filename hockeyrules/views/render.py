@@ -7,7 +7,7 @@ import io
 import json
 import unicodedata
 
-from hockeyrules.views.wording import games_short, plural, team_labels, violation_words
+from hockeyrules.views.wording import games_short, plural, read_with, team_labels, violation_words
 
 
 def to_json(data: dict) -> str:
@@ -120,19 +120,6 @@ def table(
     return "\n".join(lines) + "\n"
 
 
-def other_readings(policy: dict) -> str:
-    """The readings besides those two that differ from their defaults, as NAME=VALUE."""
-    # (here, beside its use: loaded already, so it costs nothing)
-    from hockeyrules.model.policy import READINGS, assignment
-
-    other = [
-        assignment(r.name, policy[r.name])
-        for r in READINGS
-        if r.name not in ("layers", "late_game_counted_once") and r.name in policy and policy[r.name] != r.default
-    ]
-    return "; readings " + ", ".join(other) if other else ""
-
-
 def suspensions_table(result: dict, width: int | None = None, team_names: dict | None = None) -> str:
     """The suspensions as a reader reads them: a team by its name (`team_names`: id -> name, the
     season's; result@1 carries ids only, which stay in its JSON and CSV)."""
@@ -149,26 +136,30 @@ def suspensions_table(result: dict, width: int | None = None, team_names: dict |
                 s["name"],
                 s["role"],
                 games_text(s["games"], s["indefinite"]),
-                f"{s['governing_games']}+{s['league_games']}",
+                str(s["governing_games"]),
+                str(s["league_games"]),
                 rules,
             ]
         )
-    headers = ["date", "game", "team", "person", "name", "role", "games", "HC/HM+league", "rules"]
+    # the two parts before they combine: the governing bodies' minimum (Hockey Canada's, and
+    # the branch's) and the league's by-laws
+    headers = ["date", "game", "team", "person", "name", "role", "games", "minimum", "league", "rules"]
     widths = None
     if rows:
         widths = [max([len(head)] + [_width(r[i]) for r in rows]) for i, head in enumerate(headers)]
         widths[4] = min(widths[4], 24)  # long names are cut, never the rule ids
         if width is not None:
             widths = None  # names wrap rather than being cut
+    otherwise = read_with(result["policy"])
     out = [
-        f"{result['league']} {result['season']}: suspensions "
-        f"(layers: {result['policy']['layers']}, late game counted once: "
-        f"{'yes' if result['policy']['late_game_counted_once'] else 'no'}{other_readings(result['policy'])})\n\n"
+        f"{result['league']} {result['season']}: suspensions"
+        + (f", read with {otherwise}" if otherwise else "")
+        + "\n\n"
     ]
     if width is not None:  # the heading wraps at the terminal's width like the cells
         out = ["\n".join(_wrap(out[0].strip(), width)) + "\n\n"]
     out.append(
-        table(headers, rows, widths, width, drop=("role", "HC/HM+league", "team", "date"))
+        table(headers, rows, widths, width, drop=("role", "minimum", "league", "team", "date"))
         if rows
         else "no suspensions\n"
     )

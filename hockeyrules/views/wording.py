@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hockeyrules.model.policy import BY_NAME, Policy
+from hockeyrules.model.policy import BY_NAME
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -43,15 +43,32 @@ FAIL_WORDS = {
 }
 
 
-def reading_words(why: str, policy: Policy, game=None, person=None) -> str:
-    """Where a reading of the catalog put a line outside By-Law 10, in plain words."""
+def is_a(who: str, role: str) -> str:
+    """ "Dana Ruiz is an assistant coach": a person and his role, with its article."""
+    role = role.replace("_", " ")
+    return f"{who} is {'an' if role[:1] in 'aeiou' else 'a'} {role}"
+
+
+def reading_words(why: str, game=None, who: str | None = None, role: str | None = None) -> str:
+    """Where a reading of the catalog put a line outside By-Law 10, in plain words: how the
+    by-law is read now and how else it can be (`hockeyrules readings` lists both). Only the
+    default values put a line outside (the others read By-Law 10 for everyone, everywhere)."""
     if why == "leaguepersons":
-        r = BY_NAME["league_persons"]
-        who = f"; {person.id} is a {person.role.replace('_', ' ')}" if person is not None else ""
-        return f"By-Law 10 is for players (reading {r.name}={r.text(policy.league_persons)}){who}"
-    r = BY_NAME["league_games"]
+        person = f"; {is_a(who, role)}" if who and role else ""
+        return f"By-Law 10 is read for players only (it can be read for team officials too){person}"
     kind = f"{game.kind} game" if game is not None else "a game outside league play"
-    return f"not in league play: {kind} (reading {r.name}={r.text(policy.league_games)})"
+    return (
+        f"not in league play: {kind}; By-Law 10 is read in regular and playoff games only "
+        "(it can be read in exhibition games too)"
+    )
+
+
+def read_with(policy: dict) -> str:
+    """The readings a result was computed under that are not the defaults, in words, for a
+    view's heading ("" under the defaults: a reader is told only what differs): "the larger
+    of Hockey Canada's minimum and the league's games; late: the last 5 minutes" (each
+    reading's meaning, model/policy.py). The readings' names and values stay in JSON (result@1's policy)."""
+    return "; ".join(r.meaning(policy[r.name]) for r in BY_NAME.values() if policy.get(r.name, r.default) != r.default)
 
 
 def ordinal(n: int) -> str:
