@@ -682,10 +682,11 @@ class Explainer:
             )
         return text
 
-    def _who(self, inc: Incident) -> tuple[str, str | None]:
-        """The person of a line by name, and his role (None where the season does not list him)."""
-        p = self.season.people.get(inc.person)
-        return self.words.person(inc.person), (p.role if p is not None else None)
+    def _who(self, inc: Incident) -> tuple[str, str]:
+        """The person of a line by name, and his role ("" where the line or the season has none)."""
+        pid = inc.person or ""
+        p = self.season.people.get(pid)
+        return self.words.person(pid), (p.role if p is not None else "")
 
     def _ladder_node(self, stem: str, statuses: list, inc: Incident) -> Node:
         words = LADDER_WORDS.get(stem, stem)

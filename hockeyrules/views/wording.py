@@ -49,7 +49,7 @@ def is_a(who: str, role: str) -> str:
     return f"{who} is {'an' if role[:1] in 'aeiou' else 'a'} {role}"
 
 
-def reading_words(why: str, game=None, who: str | None = None, role: str | None = None) -> str:
+def reading_words(why: str, game=None, who: str = "", role: str = "") -> str:
     """Where a reading of the catalog put a line outside By-Law 10, in plain words: how the
     by-law is read now and how else it can be (`hockeyrules readings` lists both). Only the
     default values put a line outside (the others read By-Law 10 for everyone, everywhere)."""
