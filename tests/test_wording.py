@@ -96,7 +96,7 @@ def test_a_heading_names_only_the_readings_that_are_not_the_default_and_in_words
     assert views["suspensions"].splitlines()[0] == "MU18AAA 2025-26: suspensions"
     assert views["suspensions read otherwise"].splitlines()[0] == (
         "MU18AAA 2025-26: suspensions, read with the larger of Hockey Canada's minimum and the league's games; "
-        "late: the last 5 minutes"
+        '"late" as the last 5 minutes'
     )
 
 

@@ -36,7 +36,7 @@ class Reading:
         return tuple(v for v in (self.values or self.tried) if v != self.default)
 
     def meaning(self, value) -> str:
-        return self.meanings.get(value) or f"late: the last {value} minutes"
+        return self.meanings.get(value) or f'"late" as the last {value} minutes'
 
     def other_values_text(self) -> str:
         if not self.values:
@@ -111,7 +111,7 @@ READINGS: tuple[Reading, ...] = (
         "in the last 10 minutes of regular playing time, at any time in overtime, or after the conclusion of the game",
         10,
         (),
-        {10: "late: the last 10 minutes"},
+        {10: '"late" as the last 10 minutes'},
         "latewindow",
         tried=(5, 15),
     ),

@@ -66,7 +66,7 @@ def reading_words(why: str, game=None, who: str = "", role: str = "") -> str:
 def read_with(policy: dict) -> str:
     """The readings a result was computed under that are not the defaults, in words, for a
     view's heading ("" under the defaults: a reader is told only what differs): "the larger
-    of Hockey Canada's minimum and the league's games; late: the last 5 minutes" (each
+    of Hockey Canada's minimum and the league's games; "late" as the last 5 minutes" (each
     reading's meaning, model/policy.py). The readings' names and values stay in JSON (result@1's policy)."""
     return "; ".join(r.meaning(policy[r.name]) for r in BY_NAME.values() if policy.get(r.name, r.default) != r.default)
 
