@@ -181,7 +181,8 @@ def test_the_notice_is_issued_from_and_on_what_it_is_told(tmp_path):
     html = out.read_text(encoding="utf-8")
     # the header of page 2 on, in the page's margin (the name as CSS escapes: "-" is "\\2d ")
     assert (
-        'content: "Suspension notice: Micah Kaminski (T07\\2d 12), Minnedosa Bruins; issued 2026\\2d 04\\2d 01"' in html
+        'content: "Issued 2026\\2d 04\\2d 01: suspension notice for Micah Kaminski (T07\\2d 12), Minnedosa Bruins"'
+        in html
     )
     assert html.index('id="total"') < html.index("On the game sheet")
 
