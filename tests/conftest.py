@@ -26,26 +26,29 @@ RULES = Path(__file__).parent / "rules"
 # one worker, so that what a module- or session-scoped fixture computes (a solved season,
 # a built report, one Chromium) is computed once, not once on each worker and again each
 # time a worker comes back to the file after another file's tests. The files are handed
-# out in the order of the items: the costliest first (cpu seconds, measured on a full
-# run), so that none of them is left to run alone at the end while the other workers
+# out in the order of the items (`--no-loadscope-reorder`: xdist would order them by their
+# number of tests): the costliest first (seconds, measured on a full run with the
+# browser), so that none of them is left to run alone at the end while the other workers
 # idle. (pytest-xdist's `loadgroup` would keep only these together, but it names a group
 # through an item's private _nodeid, which pytest 9 no longer reads.)
 FIRST = [
-    "test_report.py",  # ~28 s
-    "test_report_layout.py",
+    "test_report_layout.py",  # ~38 s with the browser
+    "test_report.py",
     "test_robust.py",
     "test_every_view.py",
     "test_wording.py",
-    "test_hostile_input.py",
     "test_words.py",
+    "test_properties.py",
+    "test_rulebooks.py",
+    "test_hostile_input.py",
     "test_proposals.py",
     "test_explain.py",
-    "test_rulebooks.py",
-    "test_properties.py",
     "test_partition.py",
+    "test_unix.py",
+    "test_csvio.py",
     "test_demand.py",
-    "test_audit.py",
-    "test_csvio.py",  # ~6 s; every other file takes less
+    "test_same_output.py",
+    "test_cli.py",  # ~7 s; every other file takes less
 ]
 _RANK = {name: n for n, name in enumerate(FIRST)}
 

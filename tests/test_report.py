@@ -644,6 +644,19 @@ def _no_horizontal_scroll(driver) -> None:
     assert width <= inner, (driver.current_url, width, inner)
 
 
+def _shown_rows(driver, table, attribute: str) -> list:
+    """`attribute` of each suspension row (tbody.r) of `table` that is shown, in their order,
+    in one call (a row shown has a box, as Selenium's is_displayed() asks, one call a row)."""
+    return driver.execute_script(
+        "var name = arguments[1];"
+        "return Array.from(arguments[0].querySelectorAll('tbody.r')).filter(function (r) {"
+        "  return r.getClientRects().length > 0 && getComputedStyle(r).visibility !== 'hidden'; })"
+        ".map(function (r) { return r.getAttribute(name); });",
+        table,
+        attribute,
+    )
+
+
 @pytest.mark.slow
 def test_the_site_in_chromium(browser, site):
     from selenium.webdriver.common.by import By
@@ -661,12 +674,12 @@ def test_the_site_in_chromium(browser, site):
     # filtered by a team
     team = rows[-1].get_attribute("data-team")
     Select(outstanding.find_element(By.CSS_SELECTOR, 'select[data-f="team"]')).select_by_value(team)
-    visible = [r for r in rows if r.is_displayed()]
+    visible = _shown_rows(driver, outstanding, "data-team")
     assert visible and len(visible) < len(rows)
-    assert {r.get_attribute("data-team") for r in visible} == {team}
+    assert set(visible) == {team}
     assert outstanding.find_element(By.CSS_SELECTOR, ".count").text == f"{len(visible)} of {len(rows)} shown"
     Select(outstanding.find_element(By.CSS_SELECTOR, 'select[data-f="status"]')).select_by_value("awaiting a decision")
-    assert all(r.get_attribute("data-status") == "awaiting a decision" for r in rows if r.is_displayed())
+    assert set(_shown_rows(driver, outstanding, "data-status")) <= {"awaiting a decision"}
     driver.save_screenshot(str(ARTIFACTS / "site-index.png"))
     # a person page loads its explanation when opened
     s = data["suspensions"][0]
@@ -715,10 +728,16 @@ def test_the_example_report_in_chromium(browser, example):
     driver.find_element(By.CSS_SELECTOR, 'nav a[href="#teams"]').click()
     teams = driver.find_element(By.ID, "teams")
     assert teams.is_displayed() and not driver.find_element(By.ID, "outstanding").is_displayed()
-    for row in teams.find_elements(By.CSS_SELECTOR, "tr[data-scope]"):
-        team = row.get_attribute("data-team") if row.get_attribute("data-scope") == "team" else None
-        shown = {c.get_attribute("data-key"): int(c.text) for c in row.find_elements(By.CSS_SELECTOR, "td[data-key]")}
-        assert {k: v for k, v in shown.items() if k in KEYS} == expected(data, team), team
+    # (each row's cells in one call: a call a cell is a round trip to the browser each)
+    for scope, team, shown in driver.execute_script(
+        "return Array.from(arguments[0].querySelectorAll('tr[data-scope]'), function (r) {"
+        "  var cells = {}; r.querySelectorAll('td[data-key]').forEach(function (c) {"
+        "    cells[c.getAttribute('data-key')] = c.innerText; });"
+        "  return [r.getAttribute('data-scope'), r.getAttribute('data-team'), cells]; });",
+        teams,
+    ):
+        team = team if scope == "team" else None
+        assert {k: int(v) for k, v in shown.items() if k in KEYS} == expected(data, team), team
     driver.find_element(By.CSS_SELECTOR, 'nav a[href="#suspensions"]').click()
     listing = driver.find_element(By.ID, "suspensions")
     rows = listing.find_elements(By.CSS_SELECTOR, "tbody.r")
@@ -731,16 +750,11 @@ def test_the_example_report_in_chromium(browser, example):
         assert c["rule"] in detail.text
     team = data["suspensions"][-1]["team"]
     Select(listing.find_element(By.CSS_SELECTOR, 'select[data-f="team"]')).select_by_value(team)
-    visible = [r for r in rows if r.is_displayed()]
-    assert {r.get_attribute("data-team") for r in visible} == {team}
+    assert set(_shown_rows(driver, listing, "data-team")) == {team}
     head = listing.find_element(By.CSS_SELECTOR, 'th[data-sort="games"]')
     head.click()
     head.click()
-    games = [
-        int(r.get_attribute("data-s-games"))
-        for r in listing.find_elements(By.CSS_SELECTOR, "tbody.r")
-        if r.is_displayed()
-    ]
+    games = [int(g) for g in _shown_rows(driver, listing, "data-s-games")]
     assert games == sorted(games, reverse=True)
     # an address opens a suspension with its explanation
     driver.get(example["path"].as_uri() + f"#s-{first['person']}--{first['game']}")

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_report import EXAMPLE, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
+from test_report import EXAMPLE, _shown_rows, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
 
 from hockeyrules.report.pages import build_report
 
@@ -138,7 +138,7 @@ def test_at_390_px_cards_have_no_empty_box_and_sorting_is_offered_where_headings
         rows = listing.find_elements(By.CSS_SELECTOR, "tbody.r")
         team = rows[-1].get_attribute("data-team")
         Select(listing.find_element(By.CSS_SELECTOR, 'select[data-f="team"]')).select_by_value(team)
-        assert {r.get_attribute("data-team") for r in rows if r.is_displayed()} == {team}
+        assert set(_shown_rows(driver, listing, "data-team")) == {team}
         listing.find_element(By.CSS_SELECTOR, ".reset").click()
         # the headings are hidden: the page does not say to click them, and offers a Sort list
         assert not listing.find_element(By.CSS_SELECTOR, "thead").is_displayed()

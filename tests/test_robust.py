@@ -263,10 +263,15 @@ def test_an_export_past_the_file_size_limit_leaves_the_previous_folder_whole(tmp
 
 @needs_rlimit
 def test_notices_past_the_file_size_limit_leave_the_previous_folder_whole(tmp_path: Path):
-    season, folder = a_season(tmp_path), tmp_path / "notices"
+    from seasongen import generate_season
+
+    # (a small league: a notice for each suspension of the example is seconds of work that
+    # tells nothing more about the writing)
+    season, folder = tmp_path / "season.json", tmp_path / "notices"
+    season.write_text(json.dumps(generate_season(teams=4, games_per_team=6, seed=3)))
     assert run("notices", str(season), "-o", str(folder), "-q").exit_code == 0
     before = contents(folder)
-    assert before
+    assert len(before) > 2 and sum(len(b) for b in before.values()) > 1024  # (several notices, past the limit)
     clean_failure(limited(["notices", str(season), "-o", str(folder), "--since", "2025-09-01", "-q"], 1024), folder)
     assert contents(folder) == before
     no_scrap(tmp_path)

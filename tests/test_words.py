@@ -243,9 +243,7 @@ def test_a_head_coach_suspended_for_many_games_is_one_row_with_the_games_under_i
     driver = browser
     driver.set_window_size(1366, 900)
     driver.get(single.as_uri() + "#audit")
-    row = next(
-        r for r in driver.find_elements(By.CSS_SELECTOR, "#audit tbody.r") if r.get_attribute("data-person") == person
-    )
+    row = driver.find_element(By.CSS_SELECTOR, f"#audit tbody.r[data-person='{person}']")
     assert f"{many} games" in row.find_element(By.CSS_SELECTOR, "td[data-label='Games']").text
     games = row.find_element(By.CSS_SELECTOR, "tr.members")
     assert not games.is_displayed()
