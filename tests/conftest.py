@@ -128,6 +128,22 @@ def _large_seasons_read_once():
         yield
 
 
+# --- the example season's report -----------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mu18aaa-example.yaml"
+
+
+@pytest.fixture(scope="session")
+def example_report_page(tmp_path_factory) -> Path:
+    """The example season's one-file report, written once for the worker: the report's,
+    its layout's and its words' tests read the same page (never write to it)."""
+    from hockeyrules.report.pages import build_report
+
+    path = tmp_path_factory.mktemp("example-report") / "report.html"
+    path.write_text(build_report(EXAMPLE), encoding="utf-8")
+    return path
+
+
 # --- a real browser -------------------------------------------------------------------------
 
 

@@ -260,12 +260,10 @@ def serving_season() -> dict:
 
 
 @pytest.fixture(scope="session")
-def example(tmp_path_factory):
-    """The example season's report (written to a file) and `hockeyrules audit --format json`."""
-    text = build_report(EXAMPLE)
-    path = tmp_path_factory.mktemp("report") / "report.html"
-    path.write_text(text, encoding="utf-8")
-    return {"html": text, "path": path, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
+def example(example_report_page):
+    """The example season's report (conftest's page) and `hockeyrules audit --format json`."""
+    text = example_report_page.read_text(encoding="utf-8")
+    return {"html": text, "path": example_report_page, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
 
 
 @pytest.mark.slow

@@ -53,10 +53,8 @@ TABS = ("", "#teams", "#suspensions", "#audit", "#reconcile", "#p-T00-06", "#t-T
 
 
 @pytest.fixture(scope="module")
-def example_page(tmp_path_factory):
-    path = tmp_path_factory.mktemp("layout") / "report.html"
-    path.write_text(build_report(EXAMPLE), encoding="utf-8")
-    return path
+def example_page(example_report_page):
+    return example_report_page
 
 
 def _media(driver, media: str) -> None:

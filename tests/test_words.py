@@ -127,13 +127,9 @@ def test_the_audit_table_names_teams_and_persons():
 
 
 @pytest.fixture(scope="module")
-def example_page(tmp_path_factory):
-    """The example season's one-file report, written once for this file's tests."""
-    from hockeyrules.report.pages import build_report
-
-    path = tmp_path_factory.mktemp("words") / "report.html"
-    path.write_text(build_report(EXAMPLE), encoding="utf-8")
-    return path
+def example_page(example_report_page):
+    """The example season's one-file report (conftest's, written once for the worker)."""
+    return example_report_page
 
 
 FIGHT_TITLE = 'Hockey Canada: "Fighting - First Offence": 1 game; 2 if in the last 10 minutes or overtime'
