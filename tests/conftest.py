@@ -134,7 +134,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mu18aaa-example
 
 
 @pytest.fixture(scope="session")
-def example_report_page(tmp_path_factory) -> Path:
+def example_page(tmp_path_factory) -> Path:
     """The example season's one-file report, written once for the worker: the report's,
     its layout's and its words' tests read the same page (never write to it)."""
     from hockeyrules.report.pages import build_report

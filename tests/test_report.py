@@ -260,10 +260,10 @@ def serving_season() -> dict:
 
 
 @pytest.fixture(scope="session")
-def example(example_report_page):
+def example(example_page):
     """The example season's report (conftest's page) and `hockeyrules audit --format json`."""
-    text = example_report_page.read_text(encoding="utf-8")
-    return {"html": text, "path": example_report_page, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
+    text = example_page.read_text(encoding="utf-8")
+    return {"html": text, "path": example_page, "json": cli_audit(EXAMPLE), "season": as_season(EXAMPLE)}
 
 
 @pytest.mark.slow

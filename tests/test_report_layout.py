@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from test_report import EXAMPLE, _shown_rows, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
 
 from hockeyrules.report.pages import build_report
@@ -50,11 +49,6 @@ return out;
 """
 
 TABS = ("", "#teams", "#suspensions", "#audit", "#reconcile", "#p-T00-06", "#t-T00")
-
-
-@pytest.fixture(scope="module")
-def example_page(example_report_page):
-    return example_report_page
 
 
 def _media(driver, media: str) -> None:

@@ -273,10 +273,7 @@ def test_an_export_past_the_file_size_limit_leaves_the_previous_folder_whole(tmp
 
 @needs_rlimit
 def test_notices_past_the_file_size_limit_leave_the_previous_folder_whole(tmp_path: Path):
-    # (a small league: a notice for each suspension of the example is seconds of work that
-    # tells nothing more about the writing)
-    season, folder = tmp_path / "season.json", tmp_path / "notices"
-    season.write_text(json.dumps(generate_season(teams=4, games_per_team=6, seed=3)))
+    season, folder = a_season(tmp_path), tmp_path / "notices"
     assert run("notices", str(season), "-o", str(folder), "-q").exit_code == 0
     before = contents(folder)
     assert len(before) > 2 and sum(len(b) for b in before.values()) > 1024  # (several notices, past the limit)

@@ -126,12 +126,6 @@ def test_the_audit_table_names_teams_and_persons():
 # --- rule ids with their title on hover --------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def example_page(example_report_page):
-    """The example season's one-file report (conftest's, written once for the worker)."""
-    return example_report_page
-
-
 FIGHT_TITLE = 'Hockey Canada: "Fighting - First Offence": 1 game; 2 if in the last 10 minutes or overtime'
 
 

@@ -111,7 +111,7 @@ READINGS: tuple[Reading, ...] = (
         "in the last 10 minutes of regular playing time, at any time in overtime, or after the conclusion of the game",
         10,
         (),
-        {10: '"late" as the last 10 minutes'},
+        {},  # (every value's meaning is meaning()'s: "late" as the last N minutes)
         "latewindow",
         tried=(5, 15),
     ),
