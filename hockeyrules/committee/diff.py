@@ -68,6 +68,8 @@ def diff(
     policy: Policy | None = None,
     after_policy: Policy | None = None,
     after_rulebook: Any = None,
+    before_result: dict | None = None,
+    after_result: dict | None = None,
     **options: Any,
 ) -> dict:
     """The season under `before` (default: the current rules) and under `after`.
@@ -76,7 +78,9 @@ def diff(
     `diff --reading NAME=VALUE` compares the defaults with that reading. `changes` lists
     every suspension that appears, disappears or changes, in season order; each says
     whether its games change (`games_change`) or only the rules it cites. `headline`
-    sums them up (see `headline`).
+    sums them up (see `headline`). `before_result`, `after_result`: a side's result
+    (Result.to_dict()) when the caller has it already: `readings` compares one current
+    side with every other value of every reading, a what-if report has its own side.
     """
     season, policy = as_season(season), as_policy(policy, options)
     before, after = as_proposal(before), as_proposal(after)
@@ -84,8 +88,10 @@ def diff(
     if after_rulebook is not None:  # the season's own rulebook against another (docs/rulebooks.md)
         after_rulebook = load(after_rulebook)
     results = [
-        evaluate(season, pol, proposal=proposal, rulebook=book).to_dict()
-        for proposal, pol, book in ((before, policy, None), (after, after_policy, after_rulebook))
+        before_result if before_result is not None else evaluate(season, policy, proposal=before).to_dict(),
+        after_result
+        if after_result is not None
+        else evaluate(season, after_policy, proposal=after, rulebook=after_rulebook).to_dict(),
     ]
     old = {(s["person"], s["game"]): s for s in results[0]["suspensions"]}
     new = {(s["person"], s["game"]): s for s in results[1]["suspensions"]}

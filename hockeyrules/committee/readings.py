@@ -3,13 +3,14 @@ suspensions depend on it.
 
 The register is hockeyrules/model/policy.py's READINGS (the data the engine turns into
 policy facts); a reading's effect on a season is two evaluations compared person
-by person (hockeyrules/committee/diff.py), once for each of its other values.
+by person (hockeyrules/committee/diff.py), once for each of its other values, against
+the season under the defaults evaluated once.
 """
 
 from __future__ import annotations
 
 from hockeyrules.committee.diff import diff
-from hockeyrules.engine.run import as_season
+from hockeyrules.engine.run import as_proposal, as_season, evaluate
 from hockeyrules.model.policy import READINGS, Policy
 from hockeyrules.views.wording import games_short, plural
 
@@ -32,10 +33,11 @@ def register() -> list[dict]:
     ]
 
 
-def effect(season, name: str, value, base: Policy | None = None, proposal=None) -> dict:
-    """What setting one reading to `value` changes in a season, and for whom."""
+def effect(season, name: str, value, base: Policy | None = None, proposal=None, current: dict | None = None) -> dict:
+    """What setting one reading to `value` changes in a season, and for whom. `current`:
+    the season's result under `base` (Result.to_dict()), when the caller has it already."""
     base = base or Policy()
-    data = diff(season, proposal, proposal, base, base.with_readings({name: value}))
+    data = diff(season, proposal, proposal, base, base.with_readings({name: value}), before_result=current)
     changes = data["changes"]
     before, after = data["totals"]["league"]["before"], data["totals"]["league"]["after"]
     return {
@@ -62,12 +64,14 @@ def readings(season=None, proposal=None) -> dict:
     """The register; with a season, each other value's effect on it."""
     out: dict = {"format": FORMAT, "readings": register()}
     if season is not None:
-        season = as_season(season)
+        season, proposal = as_season(season), as_proposal(proposal)
         out["league"], out["season"] = season.league, season.season
+        # the season under the defaults, once: every other value is compared with it
+        current = evaluate(season, Policy(), proposal=proposal).to_dict()
         for entry, r in zip(out["readings"], READINGS):
             # a late window is at most the period length
             values = [v for v in r.others if r.values or v <= season.settings.period_minutes]
-            entry["effects"] = [effect(season, r.name, v, proposal=proposal) for v in values]
+            entry["effects"] = [effect(season, r.name, v, proposal=proposal, current=current) for v in values]
     return out
 
 

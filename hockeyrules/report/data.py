@@ -291,6 +291,7 @@ class ReportData:
     # filled by gather(), in this order
     trees: dict  # (person, game) -> the explanation tree of the suspension
     result: dict  # the audit's result@1 (under a what-if: the result, with empty audit lists)
+    plain: dict | None  # under a what-if, its result@1 as evaluate gives it: the diff's after side
     outstanding: list[dict]  # suspended as of the date (outstanding())
     lines: dict  # person -> running totals (running_totals())
     after: int
@@ -389,7 +390,8 @@ def _solve(r: ReportData) -> None:
     from hockeyrules.views.audit import audit as run_audit
 
     r.say("explaining every suspension ...")
-    _, r.trees, result = explain_all(r.season, r.policy, proposal=r.proposal)
+    found, r.trees, result = explain_all(r.season, r.policy, proposal=r.proposal)
+    r.plain = found.to_dict() if r.whatif else None
     if not r.whatif:
         r.say("auditing serving and eligibility ...")
         r.result = run_audit(r.season, r.policy).to_dict()

@@ -21,9 +21,12 @@ def compared(r) -> tuple[dict, dict]:
         r.say("comparing with the current rules ...")
         # the current rules, read the default way where the what-if changes a reading
         base = Policy() if r.readings_changed else r.policy
-        d = run_diff(r.season, r.proposal, None, base, after_policy=r.policy)
+        # each side solved once: the current rules with their explanations here, the
+        # what-if's own result from the report's solve
+        current, before, _ = explain_all(r.season, base)
+        sides = {"before_result": current.to_dict(), "after_result": r.plain}
+        d = run_diff(r.season, r.proposal, None, base, after_policy=r.policy, **sides)
         changed = {(c["person"], c["game"]) for c in d["changes"]}
-        _, before, _ = explain_all(r.season, base) if changed else (None, {}, None)
         r._compare = (d, {k: t for k, t in before.items() if k in changed})
     return r._compare
 
