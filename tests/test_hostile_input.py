@@ -522,10 +522,10 @@ def _cli(tmp_path: Path, proposal: dict, stdout_to=None, **popen):
 def test_a_rule_that_exhausts_memory_is_a_located_error(tmp_path):
     import resource
 
-    def small():  # the command (and so its grounding) gets 450 MB of address space: the
-        # command runs this season with a proposal in 250 MB (measured), and the sooner
-        # the rule reaches the limit the cheaper the test
-        resource.setrlimit(resource.RLIMIT_AS, (450_000_000, 450_000_000))
+    def small():  # the command (and so its grounding) gets 200 MB of address space: the
+        # command runs this season with a harmless rule in 60 MB and fails in 40 (measured),
+        # and the sooner the rule reaches the limit the cheaper the test
+        resource.setrlimit(resource.RLIMIT_AS, (200_000_000, 200_000_000))
 
     # memory, not the time limit, must stop it, however busy the machine
     env = dict(os.environ, HOCKEYRULES_PROPOSAL_SECONDS="280")
