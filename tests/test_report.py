@@ -586,9 +586,10 @@ def test_under_a_proposal_the_report_opens_on_its_changes_and_leaves_the_audit_o
 
 
 @pytest.mark.slow
-def test_the_diff_headline_is_the_difference_of_the_totals():
+def test_the_diff_headline_is_the_difference_of_the_totals(fight_whatif):
     for name in ("first-fight-two-games", "repeal-multiple-fights", "misconduct-ladder-from-third"):
-        d = run_diff(EXAMPLE, ROOT / "proposals" / "examples" / f"{name}.yaml")
+        path = ROOT / "proposals" / "examples" / f"{name}.yaml"
+        d = fight_whatif["diff"] if path == FIGHT_PROPOSAL else run_diff(EXAMPLE, path)
         h, lg = d["headline"], d["totals"]["league"]
         assert h["games_added"] - h["games_removed"] == lg["after"]["games"] - lg["before"]["games"], name
         assert (
@@ -601,10 +602,22 @@ def test_the_diff_headline_is_the_difference_of_the_totals():
         assert h["games_added"] + h["games_removed"] > 0, name
 
 
+@pytest.fixture(scope="module")
+def fight_whatif() -> dict:
+    """The example season under the first-fight proposal: its report, its diff, and the
+    diff command's text (computed once for the tests that read them)."""
+    res = CliRunner().invoke(main, ["diff", str(EXAMPLE), "--proposal", str(FIGHT_PROPOSAL)])
+    assert res.exit_code == 0, res.output
+    return {
+        "page": build_report(EXAMPLE, proposal=FIGHT_PROPOSAL),
+        "diff": run_diff(EXAMPLE, FIGHT_PROPOSAL),
+        "text": res.stdout,
+    }
+
+
 @pytest.mark.slow
-def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(tmp_path):
-    text = build_report(EXAMPLE, proposal=FIGHT_PROPOSAL)
-    d = run_diff(EXAMPLE, FIGHT_PROPOSAL)
+def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(fight_whatif):
+    text, d = fight_whatif["page"], fight_whatif["diff"]
     same = [c for c in d["changes"] if not c["games_change"]]
     moving = [c for c in d["changes"] if c["games_change"]]
     assert same and moving
@@ -625,10 +638,22 @@ def test_rows_whose_games_do_not_change_are_listed_apart_with_both_explanations(
     before, after = store[f"d0-{anchor}"]["nodes"][0], store[f"d1-{anchor}"]["nodes"][0]
     assert before["text"] != after["text"]
     # the text rendering of diff lists them apart too
-    res = CliRunner().invoke(main, ["diff", str(EXAMPLE), "--proposal", str(FIGHT_PROPOSAL)])
-    out = res.stdout
+    out = fight_whatif["text"]
     assert out.index("Suspensions whose games change") < out.index("Same games, other rules cited")
     assert f"{len(same)} suspensions where only the rules cited change" in out
+
+
+@pytest.mark.slow
+def test_the_diff_headline_claims_no_indefinite_suspension_where_none_changes(fight_whatif):
+    """The example season has indefinite suspensions, but the first-fight proposal changes
+    none of them: its headline says nothing of one."""
+    d = fight_whatif["diff"]
+    assert d["totals"]["league"]["after"]["indefinite"] > 0
+    assert not any(c["games_change"] and (c["after"] or c["before"])["indefinite"] for c in d["changes"])
+    out = fight_whatif["text"]
+    assert "49 games added and 0 removed; 49 persons" in out and "indefinite suspension" not in out.split("\n\n")[1]
+    headline = re.search(r'<p class="headline".*?</p>', fight_whatif["page"], re.S).group(0)
+    assert "indefinite" not in headline and 'id="including"' not in headline
 
 
 # --- a real browser -------------------------------------------------------------------------
