@@ -6,6 +6,7 @@ Scenario files (*.scenarios.yaml) are collected by the package's own pytest plug
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import shutil
@@ -20,6 +21,15 @@ os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hockeyrules-test-cache-"
 
 
 RULES = Path(__file__).parent / "rules"
+
+
+def pytest_configure(config):
+    """The cycle collector runs less often in a test process than Python's defaults say.
+    A worker holds its session's fixtures (solved seasons, built reports), and each full
+    collection walks them all for the few cycles the tests leave: fewer collections find
+    the same cycles a little later (docs/testing.md has the figures). The package's own
+    use of the collector (hockeyrules/model/collection.py) is the same under either."""
+    gc.set_threshold(10_000, 10, 10)
 
 
 # Under pytest-xdist (`-n auto`; `--dist loadfile` in pyproject.toml) each test file runs on
@@ -97,34 +107,69 @@ def _working_directory_kept():
 # --- a large season file read once -------------------------------------------------------
 
 _READ_ONCE_BYTES = 64 * 1024  # the example season (18,000 lines) and the larger test seasons
+_READ_ONCE_ASKED: set[str] = set()  # smaller files and CSV folders a test module asked for
+
+
+@pytest.fixture(scope="session")
+def read_once():
+    """Ask that a season file or CSV folder be read once for the worker whatever its size:
+    for a module that runs every command on one small season (test_every_view.py)."""
+    return lambda path: _READ_ONCE_ASKED.add(os.path.abspath(path))
+
+
+def _digest(path) -> bytes:
+    """The bytes of a file, or of a folder's files by name."""
+    h = hashlib.blake2b(digest_size=16)
+    files = [path] if os.path.isfile(path) else [os.path.join(path, n) for n in sorted(os.listdir(path))]
+    for name in files:
+        with open(name, "rb") as fh:
+            h.update(os.fsencode(name) + b"\0" + fh.read())
+    return h.digest()
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _large_seasons_read_once():
     """A season file of 64 KB or more is read once for the worker, not again by each of
-    the hundred commands run on it (the tests run commands, not the reader). Keyed by the
-    path and the file's bytes, so a test that rewrites a file reads the new one; the
-    reader's own tests read small files, which always go through the reader. A reading
-    that fails is not kept, and one watched by an observer is not served from here."""
+    the hundred commands run on it (the tests run commands, not the reader); a smaller
+    file or a CSV folder too where a module asked (read_once). Keyed by the path and the
+    bytes, so a test that rewrites a file reads the new one; the reader's own tests read
+    small files, which always go through the reader. A reading that fails is not kept,
+    and one watched by an observer (or a folder read with options) is not served from here."""
     from hockeyrules.read import season as season_mod
+    from hockeyrules.read.csv import reader as csv_reader
 
-    real = season_mod.load
+    real, real_folder = season_mod.load, csv_reader.load_folder
     kept: dict[tuple[str, bytes], object] = {}
+
+    def once(path, read):
+        where = os.path.abspath(path)
+        try:
+            key = (where, _digest(path))
+        except OSError:
+            return read()
+        if key not in kept:
+            kept[key] = read()
+        return kept[key]
 
     def load(path, observer=None):
         try:
-            if observer is not None or os.path.getsize(path) < _READ_ONCE_BYTES:
-                return real(path, observer)
-            with open(path, "rb") as fh:
-                key = (os.path.abspath(path), hashlib.blake2b(fh.read(), digest_size=16).digest())
+            small = os.path.abspath(path) not in _READ_ONCE_ASKED and os.path.getsize(path) < _READ_ONCE_BYTES
         except OSError:
+            small = True
+        if observer is not None or small:
             return real(path, observer)
-        if key not in kept:
-            kept[key] = real(path)
-        return kept[key]
+        return once(path, lambda: real(path))
+
+    def load_folder(path, mapping=None, **options):
+        if mapping is not None or any(v is not None for v in options.values()):
+            return real_folder(path, mapping, **options)
+        if os.path.abspath(path) not in _READ_ONCE_ASKED:
+            return real_folder(path)
+        return once(path, lambda: real_folder(path))
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(season_mod, "load", load)
+        patch.setattr(csv_reader, "load_folder", load_folder)
         yield
 
 

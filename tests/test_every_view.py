@@ -27,12 +27,16 @@ def season():
 
 
 @pytest.fixture(scope="module")
-def files(season, tmp_path_factory) -> dict:
+def files(season, tmp_path_factory, read_once) -> dict:
+    """The season in each source, each read once for the module's commands (the views are
+    the point here; the readers have their own tests)."""
     root = tmp_path_factory.mktemp("shapes")
     (root / "season.json").write_text(json.dumps(season))
     (root / "season.yaml").write_text(yaml.safe_dump(season, sort_keys=False))
     res = CliRunner().invoke(main, ["export", str(root / "season.json"), "-o", str(root / "csv")])
     assert res.exit_code == 0, res.output
+    for source in SOURCES:
+        read_once(root / f"season.{source}" if source != "csv" else root / "csv")
     return {"json": root / "season.json", "yaml": root / "season.yaml", "csv": root / "csv", "root": root}
 
 

@@ -656,6 +656,17 @@ def test_the_diff_headline_claims_no_indefinite_suspension_where_none_changes(fi
     assert "indefinite" not in headline and 'id="including"' not in headline
 
 
+def test_the_report_under_a_proposal_says_no_internal_word_and_names_its_file(fight_whatif):
+    """The report's own words: plurals after counts, no "misconduct-class", the lines of
+    its explanations and warnings located in the season's file by its name."""
+    page = fight_whatif["page"]
+    for word in ("misconduct-class", "suspension(s)", "game(s)", "person(s)", "season file line"):
+        assert word not in page, word
+    assert 'data-file="mu18aaa-example.yaml"' in page
+    assert '" line " + n.line' in page and 'getAttribute("data-file")' in page  # the script's locations
+    assert 'el("span", "k", n.kind)' not in page  # a node's kind (COMPONENT, LAYER...) is not shown
+
+
 # --- a real browser -------------------------------------------------------------------------
 
 

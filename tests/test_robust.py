@@ -4,6 +4,7 @@ output whole, round trips of the largest legal fields, messages naming what is a
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -71,7 +72,11 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mu18aaa-example.yaml"
 
 
-SMALL = yaml.safe_dump(generate_season(teams=4, games_per_team=6, seed=3), sort_keys=False)
+@functools.cache
+def small() -> str:
+    """A small generated league as YAML (made when a test first asks: every worker
+    imports this file to collect it, one runs it)."""
+    return yaml.safe_dump(generate_season(teams=4, games_per_team=6, seed=3), sort_keys=False)
 
 
 def a_season(tmp_path: Path, example: bool = False) -> Path:
@@ -81,7 +86,7 @@ def a_season(tmp_path: Path, example: bool = False) -> Path:
     if example:
         season.write_bytes(EXAMPLE.read_bytes())
     else:
-        season.write_text(SMALL)
+        season.write_text(small())
     return season
 
 
@@ -95,7 +100,7 @@ def refused(res, output: str, source: str) -> None:
 def test_a_report_onto_its_own_season_is_refused_and_the_season_kept(tmp_path: Path):
     season = a_season(tmp_path)
     refused(run("report", str(season), "-o", str(season)), str(season), str(season))
-    assert season.read_text() == SMALL
+    assert season.read_text() == small()
 
 
 def test_an_output_that_is_a_symlink_to_the_input_is_refused(tmp_path: Path):
@@ -103,7 +108,7 @@ def test_an_output_that_is_a_symlink_to_the_input_is_refused(tmp_path: Path):
     link = tmp_path / "link.html"
     link.symlink_to(season)
     refused(run("report", str(season), "-o", str(link)), str(link), str(season))
-    assert season.read_text() == SMALL
+    assert season.read_text() == small()
 
 
 def test_an_output_that_is_a_hard_link_to_the_input_is_refused(tmp_path: Path):
@@ -111,7 +116,7 @@ def test_an_output_that_is_a_hard_link_to_the_input_is_refused(tmp_path: Path):
     hard = tmp_path / "hard.md"
     hard.hardlink_to(season)
     refused(run("notice", str(season), "--person", "x", "--game", "y", "-o", str(hard)), str(hard), str(season))
-    assert season.read_text() == SMALL
+    assert season.read_text() == small()
 
 
 def test_an_import_onto_a_file_of_its_own_folder_is_refused(tmp_path: Path):
@@ -130,7 +135,7 @@ def test_an_export_into_its_own_folder_or_a_folder_holding_the_season_is_refused
     refused(run("export", str(folder), "-o", str(folder)), str(folder), str(folder))
     refused(run("export", str(season), "-o", str(tmp_path)), str(tmp_path), str(season))
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
-    assert season.read_text() == SMALL
+    assert season.read_text() == small()
 
 
 def test_a_mapping_or_a_proposal_is_an_input_too(tmp_path: Path):
