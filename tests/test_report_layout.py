@@ -9,8 +9,6 @@ from pathlib import Path
 
 from test_report import EXAMPLE, _shown_rows, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
 
-from hockeyrules.report.pages import build_report
-
 # Every word of the visible tables' text that the browser laid out on more than one line.
 SPLIT_WORDS = """
 var out = [];
@@ -313,7 +311,7 @@ def test_the_sites_index_finds_a_person_or_a_team_across_leagues(browser, site, 
     assert "nobody" in driver.find_element(By.ID, "found").text
 
 
-def test_suspended_now_names_the_next_games_to_sit_out_as_status_does():
+def test_suspended_now_names_the_next_games_to_sit_out_as_status_does(example_page):
     """The report at status's date lists, for each person, the games `hockeyrules status` says
     they sit out (status solves the season cut at the date: an independent count), and marks
     the games without a sheet as scheduled."""
@@ -324,7 +322,8 @@ def test_suspended_now_names_the_next_games_to_sit_out_as_status_does():
 
     season = as_season(EXAMPLE)
     as_of = default_as_of(season)
-    text = build_report(season, as_of=as_of)
+    text = example_page.read_text(encoding="utf-8")  # the report at its default date, status's
+    assert f"suspended as of {as_of}" in text
     section = text[text.index('id="outstanding"') : text.index('id="teams"')]
     listed: dict = {}
     for person, cell in re.findall(
