@@ -143,18 +143,20 @@ def _large_seasons_read_once():
     kept: dict[tuple[str, bytes], object] = {}
 
     def once(path, read):
-        where = os.path.abspath(path)
         try:
-            key = (where, _digest(path))
+            key = (os.path.abspath(path), _digest(path))
         except OSError:
             return read()
         if key not in kept:
             kept[key] = read()
         return kept[key]
 
+    def asked(path) -> bool:
+        return os.path.abspath(path) in _READ_ONCE_ASKED
+
     def load(path, observer=None):
         try:
-            small = os.path.abspath(path) not in _READ_ONCE_ASKED and os.path.getsize(path) < _READ_ONCE_BYTES
+            small = not asked(path) and os.path.getsize(path) < _READ_ONCE_BYTES
         except OSError:
             small = True
         if observer is not None or small:
@@ -162,10 +164,8 @@ def _large_seasons_read_once():
         return once(path, lambda: real(path))
 
     def load_folder(path, mapping=None, **options):
-        if mapping is not None or any(v is not None for v in options.values()):
+        if mapping is not None or any(v is not None for v in options.values()) or not asked(path):
             return real_folder(path, mapping, **options)
-        if os.path.abspath(path) not in _READ_ONCE_ASKED:
-            return real_folder(path)
         return once(path, lambda: real_folder(path))
 
     with pytest.MonkeyPatch.context() as patch:

@@ -35,9 +35,10 @@ def files(season, tmp_path_factory, read_once) -> dict:
     (root / "season.yaml").write_text(yaml.safe_dump(season, sort_keys=False))
     res = CliRunner().invoke(main, ["export", str(root / "season.json"), "-o", str(root / "csv")])
     assert res.exit_code == 0, res.output
-    for source in SOURCES:
-        read_once(root / f"season.{source}" if source != "csv" else root / "csv")
-    return {"json": root / "season.json", "yaml": root / "season.yaml", "csv": root / "csv", "root": root}
+    paths = {"json": root / "season.json", "yaml": root / "season.yaml", "csv": root / "csv"}
+    for path in paths.values():
+        read_once(path)
+    return {**paths, "root": root}
 
 
 @pytest.fixture(scope="module")
