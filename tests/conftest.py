@@ -6,6 +6,7 @@ Scenario files (*.scenarios.yaml) are collected by the package's own pytest plug
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
@@ -174,6 +175,72 @@ def _large_seasons_read_once():
         yield
 
 
+# --- a solve of the same input done once -----------------------------------------------------
+
+_SOLVES_KEPT_SYMBOLS = 2_000_000  # the atoms a worker keeps, the least recently used solve dropped first
+_solves_kept: dict[bytes, object] = {}
+
+
+def _solve_key(facts, programs, encoding, given, count, stages) -> bytes:
+    h = hashlib.blake2b(digest_size=20)
+    for part in (
+        *(f"{name}\0{text}" for name, text in sorted((given or {}).items())),
+        "\1",
+        *map(str, facts),
+        "\1",
+        *programs,
+        "\1",
+        *encoding,
+        "\1",
+        repr(list(stages)),
+        str(count),
+    ):
+        h.update(part.encode("utf-8") + b"\0")
+    return h.digest()
+
+
+@contextlib.contextmanager
+def solving_each_input_once():
+    """Within it, the solver is called once for each distinct input, and the same input
+    again gets that solve's atoms and figures (in new lists). The key is the whole input
+    of hockeyrules.engine.solver.solve (the season's facts, the added facts, programs and
+    stages, the encoding files), so a changed fact, reading, proposal or rulebook is
+    solved anew. A solve that fails is not kept, nor one whose control was started ahead.
+    Kept for the worker, so that a module gets what an earlier one solved."""
+    from hockeyrules.engine import solver
+
+    real = solver.solve
+
+    def solve(facts=(), programs=(), encoding=solver.ENCODING, given=None, count=0, stages=(), started=None):
+        if started is not None:
+            return real(facts, programs, encoding, given, count, stages, started)
+        facts, programs, encoding, stages = list(facts), list(programs), list(encoding), list(stages)
+        key = _solve_key(facts, programs, encoding, given, count, stages)
+        kept = _solves_kept.pop(key, None)
+        if kept is None:
+            kept = real(facts, programs, encoding, given, count, stages)
+            size = len(kept.symbols) + sum(len(s.symbols) for s in _solves_kept.values())
+            while _solves_kept and size > _SOLVES_KEPT_SYMBOLS:
+                size -= len(_solves_kept.pop(next(iter(_solves_kept))).symbols)
+        _solves_kept[key] = kept  # (last: the most recently used)
+        return solver.Solution(list(kept.symbols), dict(kept.stats, messages=list(kept.stats["messages"])))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "solve", solve)
+        yield
+
+
+@pytest.fixture(scope="module")
+def solved_once():
+    """Ask that, in this module, each distinct solve be done once (solving_each_input_once):
+    a module that runs many views and commands over the same few seasons (the example
+    season through every command and format) is testing what is made of a solve, not the
+    solve again. The engine's own tests (the same bytes on every run, limits, counts of
+    solves, what a proposal leaves behind) never ask for it."""
+    with solving_each_input_once():
+        yield
+
+
 # --- the example season's report -----------------------------------------------------------
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mu18aaa-example.yaml"
@@ -186,7 +253,8 @@ def example_page(tmp_path_factory) -> Path:
     from hockeyrules.report.pages import build_report
 
     path = tmp_path_factory.mktemp("example-report") / "report.html"
-    path.write_text(build_report(EXAMPLE), encoding="utf-8")
+    with solving_each_input_once():  # (its solves are those of the modules that read it)
+        path.write_text(build_report(EXAMPLE), encoding="utf-8")
     return path
 
 

@@ -184,6 +184,7 @@ def test_run_as_the_program_suspensions_neither_walks_nor_frees_what_it_made_on_
     ],
     ids=["report", "notice", "notices"],
 )
+@pytest.mark.usefixtures("solved_once")  # (each command twice on the same season: its words are tested)
 def test_a_command_that_writes_a_file_says_so_on_standard_error_unless_quiet(tmp_path, command):
     args = [a.format(tmp=tmp_path) for a in command]
     said = run(args[0], SIX, *args[1:])

@@ -18,6 +18,10 @@ from click.testing import CliRunner
 from hockeyrules.cli.commands import main
 from seasongen import generate_season
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 SOURCES = ("json", "yaml", "csv")
 
 

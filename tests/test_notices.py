@@ -21,6 +21,10 @@ from helpers import line, season_of
 from hockeyrules.cli.commands import main
 from hockeyrules.office.notices import file_stem, notices, to_html, to_markdown
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 HOSTILE = 'x"). evil :- y. #script <script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
 

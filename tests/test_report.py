@@ -23,6 +23,10 @@ from hockeyrules.report.pages import build_report, running_totals
 from hockeyrules.views.explain import explain_all
 from seasongen import generate_season
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mu18aaa-example.yaml"
 WORKED = ROOT / "tests" / "contract" / "worked-example.yaml"

@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from test_report import EXAMPLE, _shown_rows, site  # noqa: F401  (the two-league site; the browser is conftest.py's)
+
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
 
 # Every word of the visible tables' text that the browser laid out on more than one line.
 SPLIT_WORDS = """

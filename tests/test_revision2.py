@@ -16,6 +16,10 @@ from hockeyrules.cli.commands import main
 from hockeyrules.committee.scenarios import base_season, build_season
 from hockeyrules.read.season import from_data
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 
 def team_line(**kw):
     out = line(**kw)

@@ -17,6 +17,10 @@ import hockeyrules
 from hockeyrules.cli.commands import main
 from hockeyrules.engine import rulebookfile
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = str(ROOT / "examples" / "mu18aaa-example.yaml")
 JUNIOR_A = str(ROOT / "examples" / "junior-a-rulebook.yaml")

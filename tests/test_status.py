@@ -14,6 +14,10 @@ from hockeyrules.office.status import status
 from hockeyrules.read.season import from_data
 from hockeyrules.views.audit import audit
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 # G1 2025-10-01 and G2 2025-10-08 played; G3, G4, G5 (10-15, 10-22, 10-29) scheduled
 GAMES = [
     {

@@ -20,6 +20,10 @@ from hockeyrules.views import treeview
 from hockeyrules.views.render import headline_text
 from hockeyrules.views.wording import body, games_words, row_words
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = str(ROOT / "examples" / "mu18aaa-example.yaml")
 PROPOSAL = str(ROOT / "proposals" / "examples" / "boarding-late-three.yaml")

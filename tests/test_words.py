@@ -14,6 +14,10 @@ from test_report import site  # noqa: F401  (the two-league site; the browser is
 
 from hockeyrules.cli.commands import main
 
+# Many views and commands over the same few seasons: each distinct solve is done once
+# (conftest.py's solved_once).
+pytestmark = pytest.mark.usefixtures("solved_once")
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mu18aaa-example.yaml"
 FIGHT_PROPOSAL = ROOT / "proposals" / "examples" / "first-fight-two-games.yaml"
