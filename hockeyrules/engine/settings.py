@@ -35,6 +35,13 @@ class Settings:
     # ... and after this many games that void such a guess, no more guesses: the
     # file is not in leagues, the parts are solved once it is read.
     stream_max_void = 2
+    # A process that has added the encoding's files as text this many times keeps
+    # them as parsed statements (clingo.ast) and gives those to each later control:
+    # building from statements costs less than half of parsing the text, but parsing
+    # into statements once (with clingo.ast's import) costs what about four solves
+    # save. So a command that solves a few times, and a worker that solves its
+    # parts_per_worker parts, never pays for it; scenario tests and the test suite do gain.
+    encoding_texts_before_parsed = 4
 
 
 SETTINGS = Settings()

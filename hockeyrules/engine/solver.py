@@ -18,6 +18,7 @@ import clingo
 
 from hockeyrules.engine.encoding import ENCODING, encoding_text
 from hockeyrules.engine.errors import EncodingError, GroundingOutOfMemory, GroundingTimeout
+from hockeyrules.engine.settings import SETTINGS
 
 __all__ = [
     "ENCODING",
@@ -103,12 +104,57 @@ def begin(encoding: Iterable[str] = ENCODING) -> Started:
 
     t0 = time.perf_counter()
     ctl = clingo.Control(["--models=1"], logger=logger, message_limit=50)
+    encoding = tuple(encoding)
+    statements = _PARSED.statements(encoding)
     try:
-        for name in encoding:
-            ctl.add("base", [], encoding_text(name))
+        if statements is None:
+            for name in encoding:
+                ctl.add("base", [], encoding_text(name))
+        else:
+            _PARSED.build(ctl, statements)
     except RuntimeError as exc:
         raise EncodingError("\n".join(messages) or str(exc)) from None
     return Started(ctl, messages, time.perf_counter() - t0)
+
+
+class _Parsed:
+    """The encoding's files as clingo.ast statements, once a process has added their
+    text SETTINGS.encoding_texts_before_parsed times (a command that solves many times:
+    scenario tests, readings, a worker's parts). The same program either way: the
+    statements are what clingo parses the text into, and they are kept only where
+    parsing gave no message (the text's messages are then the same, none)."""
+
+    def __init__(self) -> None:
+        self.added: dict[tuple, int] = {}
+        self.kept: dict[tuple, list | None] = {}
+        self.ast: Any = None
+
+    def statements(self, encoding: tuple) -> list | None:
+        if encoding in self.kept:
+            return self.kept[encoding]
+        self.added[encoding] = self.added.get(encoding, 0) + 1
+        if self.added[encoding] <= SETTINGS.encoding_texts_before_parsed:
+            return None
+        import clingo.ast  # (here: only a process that solves many times parses into statements)
+
+        self.ast = clingo.ast
+        statements: list = []
+        said: list = []
+        try:
+            for name in encoding:
+                clingo.ast.parse_string(encoding_text(name), statements.append, logger=lambda c, m: said.append(m))
+        except RuntimeError:
+            said.append("")
+        self.kept[encoding] = None if said else statements
+        return self.kept[encoding]
+
+    def build(self, ctl, statements: list) -> None:
+        with self.ast.ProgramBuilder(ctl) as builder:
+            for statement in statements:
+                builder.add(statement)
+
+
+_PARSED = _Parsed()
 
 
 def solve(
