@@ -36,15 +36,17 @@ def pytest_configure(config):
 # Under pytest-xdist (`-n auto`; `--dist loadfile` in pyproject.toml) each test file runs on
 # one worker, so that what a module- or session-scoped fixture computes (a solved season,
 # a built report, one Chromium) is computed once, not once on each worker and again each
-# time a worker comes back to the file after another file's tests. The files are handed
-# out in the order of the items (`--no-loadscope-reorder`: xdist would order them by their
-# number of tests): the costliest first (seconds, measured on a full run with the
-# browser), so that none of them is left to run alone at the end while the other workers
-# idle. (pytest-xdist's `loadgroup` would keep only these together, but it names a group
-# through an item's private _nodeid, which pytest 9 no longer reads.)
+# time a worker comes back to the file after another file's tests. The files that open
+# the example report or the two-league site in the browser (SHARED) go to one worker
+# together: that worker alone starts Chromium, builds the example report and the site,
+# and solves the example season's views (pytest_xdist_make_scheduler, below).
+# The work is handed out in the order of the items (`--no-loadscope-reorder`: xdist
+# would order it by its number of tests): the costliest first (seconds, measured on a
+# full run with the browser), so that none of it is left to run alone at the end while
+# the other workers idle.
+SHARED = ("test_report.py", "test_report_layout.py", "test_wording.py", "test_words.py", "test_notices.py")
 FIRST = [
-    "test_report_layout.py",  # ~21 s with the browser
-    "test_report.py",
+    *SHARED,  # ~45 s together, with the browser
     "test_properties.py",
     "test_proposals.py",
     "test_partition.py",
@@ -59,6 +61,21 @@ FIRST = [
     "test_same_output.py",  # ~4 s; every other file takes less
 ]
 _RANK = {name: n for n, name in enumerate(FIRST)}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadfile`, with the SHARED files as one unit of work (one worker's)."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return "SHARED" if path.rsplit("/", 1)[-1] in SHARED else path
+
+    return Scheduling(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)
