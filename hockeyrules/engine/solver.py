@@ -10,6 +10,7 @@ Strings, never as program text.
 
 from __future__ import annotations
 
+import atexit
 import time
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -137,7 +138,6 @@ class _Parsed:
             return None
         import clingo.ast  # (here: only a process that solves many times parses into statements)
 
-        self.ast = clingo.ast
         statements: list = []
         said: list = []
         try:
@@ -146,6 +146,13 @@ class _Parsed:
         except RuntimeError:
             said.append("")
         self.kept[encoding] = None if said else statements
+        if not said and not self.ast:
+            # clingo.ast frees a statement through its module: statements still held
+            # when the interpreter ends (a _Parsed a test replaced, say) are freed
+            # before that module is torn down, not after it, where each would say so
+            # on standard error
+            atexit.register(self.kept.clear)
+        self.ast = clingo.ast
         return self.kept[encoding]
 
     def build(self, ctl, statements: list) -> None:
