@@ -128,7 +128,11 @@ class _Parsed:
     def __init__(self) -> None:
         self.added: dict[tuple, int] = {}
         self.kept: dict[tuple, list | None] = {}
-        self.ast: Any = None
+        self.ast: Any = None  # clingo.ast, once imported
+        # clingo.ast frees a statement through its module: statements still held when
+        # the interpreter ends (a _Parsed a test replaced, say) are freed before that
+        # module is torn down, not after it, where each would say so on standard error
+        atexit.register(self.kept.clear)
 
     def statements(self, encoding: tuple) -> list | None:
         if encoding in self.kept:
@@ -146,12 +150,6 @@ class _Parsed:
         except RuntimeError:
             said.append("")
         self.kept[encoding] = None if said else statements
-        if not said and not self.ast:
-            # clingo.ast frees a statement through its module: statements still held
-            # when the interpreter ends (a _Parsed a test replaced, say) are freed
-            # before that module is torn down, not after it, where each would say so
-            # on standard error
-            atexit.register(self.kept.clear)
         self.ast = clingo.ast
         return self.kept[encoding]
 
